@@ -1,0 +1,18 @@
+export interface RuntimeConfig {
+  forcedLanguage: string;
+  version: string;
+  commit: string;
+}
+
+const DEFAULTS: RuntimeConfig = { forcedLanguage: '', version: 'dev', commit: 'dev' };
+
+/** Reads the JSON the server put into index.html; an empty or absent string means the defaults. */
+export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
+  const text = doc.getElementById('hush-config')?.textContent?.trim();
+  if (!text) return DEFAULTS;
+  try {
+    return { ...DEFAULTS, ...(JSON.parse(text) as Partial<RuntimeConfig>) };
+  } catch {
+    return DEFAULTS;
+  }
+}

@@ -1,0 +1,85 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { RouteContract } from '../shared/api/contract.js';
+import { secretRoutes } from '../shared/api/secrets.contract.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerRateLimit } from './http/rate-limit.js';
+import { registerSecurityHeaders } from './http/security.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { createPasswordHasher } from './lib/passwords.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { openApiRoutes } from './modules/openapi/openapi.routes.js';
+import { createSecretsRepository } from './modules/secrets/secrets.repository.js';
+import { secretsRoutes } from './modules/secrets/secrets.routes.js';
+import { createSecretsService } from './modules/secrets/secrets.service.js';
+import { createStatsRepository } from './modules/stats/stats.repository.js';
+import { VERSION } from './version.js';
+import { registerWebClient } from './web/static.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  redis?: Redis;
+  /** Folder of the built web client; null serves the API only. */
+  clientDir?: string | null;
+  commit?: string;
+}
+
+/** Every route the public API publishes, for the OpenAPI document and the contract test. */
+export const API_ROUTES: RouteContract[] = [...Object.values(secretRoutes)];
+
+/** Builds the whole server without listening: tests drive it with `app.inject()` or `app.listen({port: 0})`. */
+export async function createApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const stats = createStatsRepository(database.db);
+  const secrets = createSecretsService({
+    repository: createSecretsRepository(database.db),
+    stats,
+    passwords: createPasswordHasher(config.argon2Concurrency),
+    clock,
+    maxTextBytes: config.maxTextBytes,
+    passwordAttempts: config.passwordAttempts,
+  });
+
+  const app: FastifyInstance = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Paths can hold secret ids or keys (/secret/{key}/{id}): requests are never logged with their URL.
+      serializers: { req: (request) => ({ method: request.method, route: request.routeOptions?.url }) },
+    },
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    bodyLimit: Math.ceil(config.maxTextBytes * 1.5) + 64 * 1024,
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: config.requestTimeoutSeconds * 1000,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  if (config.rateLimitEnabled) {
+    await registerRateLimit(app, {
+      max: config.rateLimitMax,
+      windowSeconds: config.rateLimitWindowSeconds,
+      redis: deps.redis,
+    });
+  }
+
+  await app.register(healthRoutes(database));
+  for (const prefix of ['/api/v1', '/api']) {
+    await app.register(secretsRoutes(secrets), { prefix });
+    await app.register(openApiRoutes(API_ROUTES, VERSION), { prefix });
+  }
+  await registerWebClient(app, deps.clientDir ?? null, {
+    forcedLanguage: config.forcedLanguage,
+    version: VERSION,
+    commit: deps.commit ?? 'dev',
+  });
+
+  return { app, services: { secrets, stats } };
+}

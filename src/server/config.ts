@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { isValidIpOrCidr } from '../shared/ip.js';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+interface Setting<S extends z.ZodType = z.ZodType> {
+  env: string;
+  default: string;
+  schema: S;
+  doc: string;
+}
+
+const setting = <S extends z.ZodType>(env: string, defaultValue: string, schema: S, doc: string): Setting<S> => ({
+  env,
+  default: defaultValue,
+  schema,
+  doc,
+});
+
+/** Every setting Hush reads: its environment variable, default and meaning. The README table is generated from this. */
+export const settings = {
+  host: setting('HUSH_HOST', '127.0.0.1', z.string().min(1), 'Address to listen on (0.0.0.0 for all interfaces).'),
+  port: setting('HUSH_PORT', '3000', int(0, 65535), 'Port to listen on.'),
+  dataDir: setting('HUSH_DATA_DIR', './data', z.string().min(1), 'Folder for the SQLite database and stored files.'),
+  databaseUrl: setting(
+    'HUSH_DATABASE_URL',
+    '',
+    z.union([z.literal(''), z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://')]),
+    'PostgreSQL connection URL (postgres://…). Empty: SQLite in the data folder.',
+  ),
+  redisUrl: setting(
+    'HUSH_REDIS_URL',
+    '',
+    z.union([z.literal(''), z.string().regex(/^rediss?:\/\//, 'must start with redis://')]),
+    'Redis URL for rate limits shared by several instances. Empty: in memory.',
+  ),
+  trustedProxies: setting(
+    'HUSH_TRUSTED_PROXIES',
+    '',
+    list.refine((items) => items.every(isValidIpOrCidr), 'must be a comma-separated list of IPs or CIDR ranges'),
+    'Reverse proxies (IPs or CIDRs) whose X-Forwarded-For is believed. Empty: only the socket address counts.',
+  ),
+  publicUrl: setting(
+    'HUSH_PUBLIC_URL',
+    '',
+    z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
+    'The address users reach Hush at (https://…); turns on HSTS when https.',
+  ),
+  maxTextBytes: setting('HUSH_MAX_TEXT_BYTES', '1048576', int(1024, 64 * 1024 * 1024), 'Largest secret text, in bytes.'),
+  passwordAttempts: setting(
+    'HUSH_PASSWORD_ATTEMPTS',
+    '5',
+    int(1, 100),
+    'Wrong passwords allowed before a secret is burned.',
+  ),
+  argon2Concurrency: setting('HUSH_ARGON2_CONCURRENCY', '2', int(1, 64), 'Password hashes computed at once, at most.'),
+  rateLimitEnabled: setting('HUSH_RATE_LIMIT', 'true', bool, 'Limit requests per client IP and route.'),
+  rateLimitMax: setting('HUSH_RATE_LIMIT_MAX', '120', int(1, 1_000_000), 'Requests allowed per IP and route per window.'),
+  rateLimitWindowSeconds: setting('HUSH_RATE_LIMIT_WINDOW', '60', int(1, 86400), 'Rate limit window, in seconds.'),
+  purgeIntervalSeconds: setting(
+    'HUSH_PURGE_INTERVAL',
+    '60',
+    int(1, 86400),
+    'Seconds between purges of expired secrets.',
+  ),
+  requestTimeoutSeconds: setting(
+    'HUSH_REQUEST_TIMEOUT',
+    '30',
+    int(1, 3600),
+    'Seconds a client has to send a whole request.',
+  ),
+  forcedLanguage: setting(
+    'HUSH_FORCED_LANGUAGE',
+    '',
+    z.string().regex(/^([a-z]{2,3}(-[A-Za-z]{2,4})?)?$/, 'must be a language tag such as en or de'),
+    'Force the interface language (en, de…). Empty: follow the browser.',
+  ),
+  logLevel: setting(
+    'HUSH_LOG_LEVEL',
+    'info',
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'Log level.',
+  ),
+};
+
+type Settings = typeof settings;
+export type Config = { [K in keyof Settings]: z.output<Settings[K]['schema']> };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the configuration; one clear line per bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = {}): Config {
+  const problems: string[] = [];
+  const config: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(settings) as [keyof Settings, Setting][]) {
+    const raw = env[item.env] ?? item.default;
+    const result = item.schema.safeParse(raw);
+    if (result.success) config[key] = result.data;
+    else problems.push(`${item.env}=${JSON.stringify(raw)}: ${result.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return config as Config;
+}
+
+/** The defaults with some values replaced: for tests and tools. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), rateLimitEnabled: false, logLevel: 'silent', ...overrides };
+}

@@ -1,0 +1,48 @@
+import type { Generated, Kysely } from 'kysely';
+
+/** Times are milliseconds since the epoch; booleans are 0/1 integers (the same on SQLite and PostgreSQL). */
+export interface SecretsTable {
+  id: string;
+  /** The envelope (hush1.…), or plain text for a public secret. */
+  text: string;
+  title: string | null;
+  max_views: number;
+  views_left: number;
+  prevent_burn: number;
+  is_public: number;
+  expires_at: number;
+  created_at: number;
+  password_hash: string | null;
+  key_proof_hash: string | null;
+  delete_token_hash: string;
+  allowed_ip: string | null;
+  owner_id: string | null;
+  /** Kept only for public secrets (abuse handling). */
+  creator_ip: string | null;
+  failed_attempts: Generated<number>;
+}
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  username_lower: string;
+  email: string;
+  email_lower: string;
+  password_hash: string;
+  role: string;
+  generated: number;
+  created_at: number;
+}
+
+export interface StatisticsTable {
+  name: string;
+  value: number;
+}
+
+export interface DB {
+  secrets: SecretsTable;
+  users: UsersTable;
+  statistics: StatisticsTable;
+}
+
+export type Db = Kysely<DB>;

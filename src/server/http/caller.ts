@@ -1,0 +1,11 @@
+import type { FastifyRequest } from 'fastify';
+import { normalizeIp } from '../../shared/ip.js';
+import type { Caller } from '../modules/secrets/secrets.service.js';
+
+/**
+ * The caller's address is the socket's peer, or what a trusted proxy says (Fastify's `trustProxy` is set to
+ * HUSH_TRUSTED_PROXIES only, so headers from anyone else are ignored). Unknown stays null: checks fail closed.
+ */
+export function callerOf(request: FastifyRequest): Caller {
+  return { ip: normalizeIp(request.ip), userId: null };
+}

@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { KnownErrorCode } from '../../shared/errors.js';
+import { HttpError, httpError } from './errors.js';
+
+// Fastify's own errors for bad requests, turned into our codes. Anything unknown with a 4xx status still
+// answers 4xx with a generic code; only real faults answer 500, and never with internals.
+const FASTIFY_CODES: Record<string, [number, KnownErrorCode]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'request.unsupported_media_type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'request.invalid'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'request.too_large'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'request.invalid_json'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request.invalid_json'],
+  FST_ERR_BAD_URL: [400, 'request.invalid'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'request.invalid'],
+};
+
+function toHttpError(error: FastifyError): HttpError {
+  if (error instanceof HttpError) return error;
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return httpError(known[0], known[1]);
+  if (error instanceof SyntaxError) return httpError(400, 'request.invalid_json');
+  const status = error.statusCode ?? 500;
+  if (status === 413) return httpError(413, 'request.too_large');
+  if (status === 415) return httpError(415, 'request.unsupported_media_type');
+  if (status === 408) return httpError(408, 'request.timeout');
+  if (status >= 400 && status < 500) return httpError(status, 'request.invalid');
+  return httpError(500, 'server.error');
+}
+
+/** The one place where failures become `{code, message}` responses. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const httpErr = toHttpError(error);
+    if (httpErr.status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.header('cache-control', 'no-store');
+    if (httpErr.status === 413) reply.header('connection', 'close');
+    return reply.status(httpErr.status).send(httpErr.toBody());
+  });
+}

@@ -1,0 +1,33 @@
+import { ERROR_MESSAGES, type ErrorCode, type KnownErrorCode } from '../../shared/errors.js';
+
+/** An error the API answers with as `{code, message, ...extra}` and `status`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  toBody(): Record<string, unknown> {
+    return { code: this.code, message: this.message, ...this.extra };
+  }
+}
+
+export function httpError(
+  status: number,
+  code: KnownErrorCode,
+  extra: Record<string, unknown> = {},
+  message: string = ERROR_MESSAGES[code],
+): HttpError {
+  return new HttpError(status, code, message, extra);
+}
+
+/** 400 naming the field: `validation.ttl`. */
+export function validationError(field: string, message: string): HttpError {
+  const safeField = field.replace(/[^A-Za-z0-9_]/g, '') || 'body';
+  return new HttpError(400, `validation.${safeField}`, `${safeField}: ${message}`, { field: safeField });
+}

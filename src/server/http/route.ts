@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { RouteContract } from '../../shared/api/contract.js';
+import { parseInput } from './validation.js';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteInput<C extends RouteContract> {
+  params: Out<C['params']>;
+  query: Out<C['query']>;
+  body: Out<C['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** `/secret/{id}` → `/secret/:id` */
+export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Registers a route from its contract: the path and method come from the contract, and params, query and body
+ * are parsed with its schemas, so the code cannot drift from the published API.
+ */
+export function addRoute<C extends RouteContract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: (input: RouteInput<C>) => Promise<unknown>,
+  status = Number(Object.keys(contract.responses)[0]),
+): void {
+  app.route({
+    method: contract.method,
+    url: fastifyPath(contract.path),
+    handler: async (request, reply) => {
+      const input = {
+        params: contract.params ? parseInput(contract.params, request.params, 'params') : undefined,
+        query: contract.query ? parseInput(contract.query, request.query, 'query') : undefined,
+        body: contract.body ? parseInput(contract.body, request.body ?? undefined) : undefined,
+        request,
+        reply,
+      } as RouteInput<C>;
+      const result = await handler(input);
+      return reply.status(status).send(result);
+    },
+  });
+}

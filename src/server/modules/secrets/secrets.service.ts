@@ -1,0 +1,189 @@
+import type { z } from 'zod';
+import type { BurnSecretBody, CreateSecretBody, ReadSecretBody } from '../../../shared/api/secrets.contract.js';
+import { ACCOUNT_TTL_CHOICES, LIMITS, maxEnvelopeLength, utf8Length } from '../../../shared/constants.js';
+import { ipMatches } from '../../../shared/ip.js';
+import { validationError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
+import { matchesHash, randomToken, sha256 } from '../../lib/tokens.js';
+import type { StatsRepository } from '../stats/stats.repository.js';
+import {
+  burnForbidden,
+  filesUnsupported,
+  ipNotAllowed,
+  keyInvalid,
+  passwordInvalid,
+  passwordRequired,
+  secretNotFound,
+} from './secrets.errors.js';
+import type { SecretRow, SecretsRepository } from './secrets.repository.js';
+
+/** Who is asking: the client address as the server established it, and the signed-in user if any. */
+export interface Caller {
+  ip: string | null;
+  userId: string | null;
+}
+
+export interface SecretsServiceDeps {
+  repository: SecretsRepository;
+  stats: StatsRepository;
+  passwords: PasswordHasher;
+  clock: Clock;
+  maxTextBytes: number;
+  passwordAttempts: number;
+}
+
+type CreateInput = z.output<typeof CreateSecretBody>;
+type ReadInput = z.output<typeof ReadSecretBody>;
+type BurnInput = z.output<typeof BurnSecretBody>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const present = (value: string | null | undefined) => (value ? value : null);
+
+function status(row: SecretRow) {
+  return {
+    id: row.id,
+    maxViews: row.max_views,
+    viewsLeft: row.views_left,
+    preventBurn: row.prevent_burn === 1,
+    isPublic: row.is_public === 1,
+    requiresKeyProof: row.key_proof_hash !== null,
+    expiresAt: iso(row.expires_at),
+  };
+}
+
+export function createSecretsService(deps: SecretsServiceDeps) {
+  const { repository, stats, passwords, clock } = deps;
+
+  function checkCreateRules(input: CreateInput, caller: Caller): void {
+    const limit = input.isPublic ? deps.maxTextBytes : maxEnvelopeLength(deps.maxTextBytes);
+    const size = input.isPublic ? utf8Length(input.text) : input.text.length;
+    if (size > limit) throw validationError('text', `is larger than the limit of ${deps.maxTextBytes} bytes`);
+    if (input.title && utf8Length(input.title) > maxEnvelopeLength(LIMITS.titleBytes)) {
+      throw validationError('title', `is longer than ${LIMITS.titleBytes} bytes`);
+    }
+    if (input.password && input.password.length > LIMITS.passwordChars) {
+      throw validationError('password', `is longer than ${LIMITS.passwordChars} characters`);
+    }
+    if (!caller.userId && (ACCOUNT_TTL_CHOICES as readonly number[]).includes(input.ttl)) {
+      throw validationError('ttl', 'lifetimes over 7 days need an account');
+    }
+    if (input.files.length > 0) throw filesUnsupported();
+  }
+
+  function checkIp(row: SecretRow, caller: Caller): void {
+    // Fail closed: an unknown caller address never matches a restriction.
+    if (row.allowed_ip && !ipMatches(caller.ip, row.allowed_ip)) throw ipNotAllowed();
+  }
+
+  async function checkPassword(row: SecretRow, password: string | null): Promise<void> {
+    if (!row.password_hash) return;
+    const attemptsLeft = Math.max(0, deps.passwordAttempts - row.failed_attempts);
+    if (!password) throw passwordRequired(attemptsLeft);
+    if (await passwords.verify(row.password_hash, password)) return;
+    const failed = await repository.registerFailedAttempt(row.id);
+    if (failed === undefined) throw secretNotFound();
+    const left = Math.max(0, deps.passwordAttempts - failed);
+    if (left === 0 && (await repository.delete(row.id))) await stats.increment('secrets_burned');
+    throw passwordInvalid(left);
+  }
+
+  async function findOpenable(id: string, caller: Caller): Promise<SecretRow> {
+    const row = await repository.findOpenable(id, clock());
+    if (!row) throw secretNotFound();
+    checkIp(row, caller);
+    return row;
+  }
+
+  return {
+    async create(input: CreateInput, caller: Caller) {
+      checkCreateRules(input, caller);
+      const now = clock();
+      const id = randomToken(16);
+      const deleteToken = randomToken(32);
+      const password = present(input.password);
+      const expiresAt = now + input.ttl * 1000;
+      await repository.insert({
+        id,
+        text: input.text,
+        title: present(input.title),
+        max_views: input.maxViews,
+        views_left: input.maxViews,
+        prevent_burn: input.preventBurn ? 1 : 0,
+        is_public: input.isPublic ? 1 : 0,
+        expires_at: expiresAt,
+        created_at: now,
+        password_hash: password ? await passwords.hash(password) : null,
+        key_proof_hash: input.keyProof ? sha256(input.keyProof) : null,
+        delete_token_hash: sha256(deleteToken),
+        allowed_ip: present(input.allowedIp),
+        owner_id: caller.userId,
+        creator_ip: input.isPublic ? caller.ip : null,
+      });
+      await stats.increment('secrets_created');
+      return { id, deleteToken, expiresAt: iso(expiresAt) };
+    },
+
+    /** Side-effect free: says whether the secret can be opened and what it needs. */
+    async status(id: string, caller: Caller) {
+      const row = await findOpenable(id, caller);
+      if (row.password_hash) throw passwordRequired(Math.max(0, deps.passwordAttempts - row.failed_attempts));
+      return status(row);
+    },
+
+    /** IP → key proof → password → one atomic claim of a view; the last view deletes the secret. */
+    async read(id: string, input: ReadInput, caller: Caller) {
+      const row = await findOpenable(id, caller);
+      if (row.key_proof_hash && !matchesHash(input.keyProof, row.key_proof_hash)) throw keyInvalid();
+      await checkPassword(row, present(input.password));
+
+      const claimed = row.prevent_burn === 1 ? await repository.findOpenable(id, clock()) : await repository.claimView(id, clock());
+      if (!claimed) throw secretNotFound();
+      if (claimed.views_left <= 0 && (await repository.deleteIfExhausted(id))) await stats.increment('secrets_burned');
+      return {
+        ...status(claimed),
+        text: claimed.text,
+        title: claimed.title,
+        createdAt: iso(claimed.created_at),
+        files: [] as never[],
+      };
+    },
+
+    /**
+     * Needs the delete token, the owner, or the key proof from an address the secret allows: never the bare id.
+     */
+    async burn(id: string, input: BurnInput, caller: Caller) {
+      const row = await repository.findOpenable(id, clock());
+      if (!row) throw secretNotFound();
+      const byCreator =
+        matchesHash(input.deleteToken, row.delete_token_hash) ||
+        (caller.userId !== null && caller.userId === row.owner_id);
+      const byReader = matchesHash(input.keyProof, row.key_proof_hash);
+      if (!byCreator && byReader) checkIp(row, caller);
+      if (!byCreator && !byReader) throw burnForbidden();
+      if (!(await repository.delete(id))) throw secretNotFound();
+      await stats.increment('secrets_burned');
+      return { id, burned: true as const };
+    },
+
+    async listPublic(username?: string) {
+      const rows = await repository.listPublic(clock(), LIMITS.publicListSize, username);
+      return rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        username: row.username,
+        createdAt: iso(row.created_at),
+        expiresAt: iso(row.expires_at),
+      }));
+    },
+
+    /** Deletes what has expired or been used up. */
+    async purge() {
+      const { expired } = await repository.purge(clock());
+      await stats.increment('secrets_expired', expired);
+      return expired;
+    },
+  };
+}
+
+export type SecretsService = ReturnType<typeof createSecretsService>;

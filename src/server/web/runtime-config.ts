@@ -1,0 +1,17 @@
+/** What the web page learns about the instance at load time (spec §1: a JSON string injected into the page). */
+export interface RuntimeConfig {
+  forcedLanguage: string;
+  version: string;
+  commit: string;
+}
+
+const PLACEHOLDER = /<script id="hush-config" type="application\/json">[^<]*<\/script>/;
+
+/**
+ * Puts the runtime configuration into index.html as JSON in a non-executing script element, so the strict CSP
+ * holds. `<` is escaped so the JSON can never close the element.
+ */
+export function injectRuntimeConfig(html: string, config: RuntimeConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return html.replace(PLACEHOLDER, `<script id="hush-config" type="application/json">${json}</script>`);
+}

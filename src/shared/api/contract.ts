@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** The error body every failing call answers with. */
+export const ErrorBody = z
+  .object({
+    code: z.string().describe('Stable error code, e.g. secret.not_found or validation.ttl'),
+    message: z.string().describe('English message; clients translate the code'),
+  })
+  .loose();
+
+export interface ResponseContract {
+  description: string;
+  schema?: z.ZodType;
+}
+
+/** One HTTP route of the public API: what it takes and every status it may answer with. */
+export interface RouteContract {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path below the API base, OpenAPI style: `/secret/{id}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  responses: Record<number, ResponseContract>;
+}
+
+export function defineRoute<const T extends RouteContract>(route: T): T {
+  return route;
+}
+
+export const errorResponse = (description: string): ResponseContract => ({ description, schema: ErrorBody });

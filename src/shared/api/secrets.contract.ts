@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { ALL_TTL_CHOICES, LIMITS, MAX_VIEWS, MIN_VIEWS } from '../constants.js';
+import { isValidIpOrCidr } from '../ip.js';
+import { defineRoute, ErrorBody, errorResponse } from './contract.js';
+
+const base64url = (bytes: number) =>
+  z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), `must be ${bytes} bytes in base64url`);
+
+/** 128 random bits, base64url. */
+export const SecretId = base64url(16).describe('Secret id: 128 random bits, base64url');
+/** base64url(HKDF(K_url, "hush/v1/proof")): proves the reader holds the key without revealing it. */
+export const KeyProof = base64url(32).describe('Proof of the decryption key, base64url of 32 bytes');
+export const DeleteToken = base64url(32).describe('Token returned at creation that lets its holder burn the secret');
+
+const optionalText = z.string().nullish();
+
+export const CreateSecretBody = z.object({
+  text: z.string().min(1, 'is required').describe('Encrypted envelope (hush1.…), or plain text when isPublic'),
+  ttl: z
+    .number()
+    .int()
+    .refine((ttl) => ALL_TTL_CHOICES.includes(ttl), `must be one of ${ALL_TTL_CHOICES.join(', ')}`)
+    .describe('Lifetime in seconds'),
+  password: optionalText.describe('Password verifier; hashed with argon2id by the server'),
+  title: optionalText.describe('Encrypted title (or plain when isPublic)'),
+  maxViews: z.number().int().min(MIN_VIEWS).max(MAX_VIEWS).default(1),
+  allowedIp: z
+    .string()
+    .refine((ip) => ip === '' || isValidIpOrCidr(ip), 'must be an IPv4 or IPv6 address or CIDR range')
+    .nullish(),
+  preventBurn: z.boolean().default(false).describe('Burn after time: reads spend no views until expiry'),
+  isPublic: z.boolean().default(false).describe('Listed publicly and stored as plain text'),
+  files: z.array(z.unknown()).default([]),
+  keyProof: KeyProof.nullish(),
+});
+export type CreateSecretInput = z.input<typeof CreateSecretBody>;
+
+export const CreateSecretResponse = z.object({
+  id: SecretId,
+  deleteToken: DeleteToken,
+  expiresAt: z.iso.datetime(),
+});
+
+export const SecretParams = z.object({ id: z.string().max(64) });
+
+export const ReadSecretBody = z
+  .object({ password: optionalText, keyProof: KeyProof.nullish() })
+  .default({ password: undefined, keyProof: undefined });
+
+export const SecretStatus = z.object({
+  id: SecretId,
+  maxViews: z.number().int(),
+  viewsLeft: z.number().int(),
+  preventBurn: z.boolean(),
+  isPublic: z.boolean(),
+  requiresKeyProof: z.boolean(),
+  expiresAt: z.iso.datetime(),
+});
+
+export const SecretContent = SecretStatus.extend({
+  text: z.string(),
+  title: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  files: z.array(z.never()),
+});
+
+export const PasswordErrorBody = ErrorBody.extend({ attemptsLeft: z.number().int().min(0) });
+
+export const BurnSecretBody = z
+  .object({ deleteToken: DeleteToken.nullish(), keyProof: KeyProof.nullish() })
+  .default({ deleteToken: undefined, keyProof: undefined });
+
+export const BurnSecretResponse = z.object({ id: SecretId, burned: z.literal(true) });
+
+export const PublicSecretItem = z.object({
+  id: SecretId,
+  title: z.string().nullable(),
+  username: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+export const PublicSecretList = z.array(PublicSecretItem);
+export const PublicUserParams = z.object({ username: z.string().max(64) });
+
+const notFound = errorResponse('Unknown, expired or already burned (one answer for all three)');
+const ipForbidden = errorResponse('The caller’s address is outside the secret’s IP restriction');
+const rateLimited = errorResponse('Too many requests');
+
+export const secretRoutes = {
+  create: defineRoute({
+    method: 'POST',
+    path: '/secret',
+    tag: 'secrets',
+    summary: 'Create a secret',
+    body: CreateSecretBody,
+    responses: {
+      201: { description: 'Created', schema: CreateSecretResponse },
+      400: errorResponse('A field is invalid; the code names it (validation.<field>)'),
+      413: errorResponse('Body too large'),
+      415: errorResponse('Body is not JSON'),
+      429: rateLimited,
+    },
+  }),
+  exist: defineRoute({
+    method: 'GET',
+    path: '/secret/{id}/exist',
+    tag: 'secrets',
+    summary: 'Check that a secret can be opened, without spending a view',
+    params: SecretParams,
+    responses: {
+      200: { description: 'The secret exists', schema: SecretStatus },
+      401: errorResponse('A password is needed (secret.password_required)'),
+      403: ipForbidden,
+      404: notFound,
+      429: rateLimited,
+    },
+  }),
+  read: defineRoute({
+    method: 'POST',
+    path: '/secret/{id}',
+    tag: 'secrets',
+    summary: 'Open a secret: spends one view (the last one deletes it)',
+    params: SecretParams,
+    body: ReadSecretBody,
+    responses: {
+      200: { description: 'The content', schema: SecretContent },
+      400: errorResponse('A field is invalid'),
+      401: { description: 'Password missing or wrong; says how many attempts remain', schema: PasswordErrorBody },
+      403: errorResponse('Wrong key proof (secret.key_invalid) or IP restriction (secret.ip_not_allowed)'),
+      404: notFound,
+      429: rateLimited,
+    },
+  }),
+  readByGet: defineRoute({
+    method: 'GET',
+    path: '/secret/{id}',
+    tag: 'secrets',
+    summary: 'Open a secret (API compatibility): like POST, spends a view',
+    params: SecretParams,
+    query: z.object({ password: z.string().optional(), keyProof: z.string().optional() }),
+    responses: {
+      200: { description: 'The content', schema: SecretContent },
+      401: { description: 'Password missing or wrong', schema: PasswordErrorBody },
+      403: errorResponse('Wrong key proof or IP restriction'),
+      404: notFound,
+      429: rateLimited,
+    },
+  }),
+  burn: defineRoute({
+    method: 'POST',
+    path: '/secret/{id}/burn',
+    tag: 'secrets',
+    summary: 'Delete a secret now; needs its delete token, its key proof or its owner',
+    params: SecretParams,
+    body: BurnSecretBody,
+    responses: {
+      200: { description: 'Deleted', schema: BurnSecretResponse },
+      400: errorResponse('A field is invalid'),
+      403: errorResponse('No valid delete token, key proof or owner (secret.burn_forbidden)'),
+      404: notFound,
+      429: rateLimited,
+    },
+  }),
+  publicList: defineRoute({
+    method: 'GET',
+    path: '/secret/public/',
+    tag: 'secrets',
+    summary: 'Public secrets, newest first (at most 100, expired ones left out)',
+    responses: { 200: { description: 'The list', schema: PublicSecretList }, 429: rateLimited },
+  }),
+  publicListByUser: defineRoute({
+    method: 'GET',
+    path: '/secret/public/{username}',
+    tag: 'secrets',
+    summary: 'Public secrets of one user, newest first',
+    params: PublicUserParams,
+    responses: { 200: { description: 'The list', schema: PublicSecretList }, 429: rateLimited },
+  }),
+};

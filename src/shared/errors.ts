@@ -1,0 +1,35 @@
+/**
+ * Every error code the API answers with, and its English message. The server sends `{code, message}`;
+ * the web client translates the code. Validation errors name the field: `validation.<field>`.
+ */
+export const ERROR_MESSAGES = {
+  'secret.not_found': 'Secret not found',
+  'secret.password_required': 'This secret is protected by a password',
+  'secret.password_invalid': 'Wrong password',
+  'secret.key_invalid': 'The decryption key does not match this secret',
+  'secret.ip_not_allowed': 'This secret cannot be opened from your network address',
+  'secret.burn_forbidden': 'A delete token, the key proof or the owner is needed to delete this secret',
+  'secret.files_unsupported': 'File attachments are not supported yet',
+  'request.invalid_json': 'The request body is not valid JSON',
+  'request.unsupported_media_type': 'The request body must be JSON',
+  'request.too_large': 'The request body is too large',
+  'request.invalid': 'The request is not valid',
+  'request.not_found': 'No such route',
+  'request.method_not_allowed': 'Method not allowed',
+  'request.timeout': 'The request took too long',
+  'rate_limited': 'Too many requests, please wait a moment',
+  'validation.invalid': 'The request is not valid',
+  'server.unavailable': 'The service is temporarily unavailable',
+  'server.error': 'Something went wrong on our side',
+} as const;
+
+export type KnownErrorCode = keyof typeof ERROR_MESSAGES;
+
+/** Codes are known ones or `validation.<field>`. */
+export type ErrorCode = KnownErrorCode | `validation.${string}`;
+
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  [extra: string]: unknown;
+}

@@ -1,0 +1,49 @@
+import ipaddr from 'ipaddr.js';
+
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+/** Parses an address, turning IPv4-mapped IPv6 (`::ffff:10.0.0.1`) into plain IPv4. */
+function parseAddress(text: string): Address | null {
+  const trimmed = text.trim();
+  if (!ipaddr.isValid(trimmed)) return null;
+  return ipaddr.process(trimmed);
+}
+
+function parseRule(rule: string): [Address, number] | null {
+  const trimmed = rule.trim();
+  if (!trimmed.includes('/')) {
+    const address = parseAddress(trimmed);
+    return address ? [address, address.kind() === 'ipv4' ? 32 : 128] : null;
+  }
+  try {
+    const [address, bits] = ipaddr.parseCIDR(trimmed);
+    if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
+      return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96];
+    }
+    return [address, bits];
+  } catch {
+    return null;
+  }
+}
+
+/** True for a single IPv4/IPv6 address or a CIDR range of either. */
+export function isValidIpOrCidr(rule: string): boolean {
+  return rule.length <= 64 && parseRule(rule) !== null;
+}
+
+/** Canonical text of an address (IPv4-mapped IPv6 becomes IPv4), or null when it is not an address. */
+export function normalizeIp(text: string | undefined | null): string | null {
+  if (!text) return null;
+  return parseAddress(text)?.toString() ?? null;
+}
+
+/** Does `ip` fall inside `rule` (an address or a CIDR)? Unknown or malformed input never matches. */
+export function ipMatches(ip: string | undefined | null, rule: string): boolean {
+  if (!ip) return false;
+  const address = parseAddress(ip);
+  const parsedRule = parseRule(rule);
+  if (!address || !parsedRule) return false;
+  const [range, bits] = parsedRule;
+  if (address.kind() !== range.kind()) return false;
+  return address.match(range, bits);
+}
