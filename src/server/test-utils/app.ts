@@ -1,0 +1,66 @@
+import type { Redis } from 'ioredis';
+import { createApp } from '../app.js';
+import { testConfig, type Config } from '../config.js';
+import type { Database, Dialect } from '../db/database.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+/** A clock tests can move: `clock.advance(ms)`. */
+export function createTestClock(start = Date.UTC(2026, 0, 1)) {
+  let now = start;
+  const clock = () => now;
+  clock.advance = (ms: number) => {
+    now += ms;
+  };
+  return clock;
+}
+
+export interface TestAppOptions {
+  dialect?: Dialect;
+  config?: Partial<Config>;
+  clock?: () => number;
+  database?: Database;
+  redis?: Redis;
+  clientDir?: string | null;
+  sqliteFile?: string;
+}
+
+/** The real app on a fresh, migrated database; `close()` stops both. */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const owned: TestDatabase | null = options.database
+    ? null
+    : await createTestDatabase(options.dialect ?? 'sqlite', { sqliteFile: options.sqliteFile });
+  const database = options.database ?? owned!;
+  const config = testConfig(options.config);
+  const { app, services } = await createApp({
+    config,
+    database,
+    ...(options.clock && { clock: options.clock }),
+    ...(options.redis && { redis: options.redis }),
+    clientDir: options.clientDir ?? null,
+  });
+  await app.ready();
+  return {
+    app,
+    services,
+    database,
+    testDatabase: owned,
+    config,
+    async close() {
+      await app.close();
+      await owned?.cleanup();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Creates a secret through the API and returns the 201 body. */
+export async function createSecret(app: TestApp['app'], body: Record<string, unknown> = {}) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/secret',
+    payload: { text: 'hush1.c2VjcmV0', ttl: 3600, ...body },
+  });
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ id: string; deleteToken: string; expiresAt: string }>();
+}

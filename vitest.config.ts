@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+const inCi = process.env.CI === 'true';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: inCi ? ['default', 'json'] : ['default'],
+    outputFile: inCi ? { json: 'reports/vitest.json' } : undefined,
+  },
+});
