@@ -55,7 +55,12 @@ export const settings = {
     z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
     'The address users reach Hush at (https://…); turns on HSTS when https.',
   ),
-  maxTextBytes: setting('HUSH_MAX_TEXT_BYTES', '1048576', int(1024, 64 * 1024 * 1024), 'Largest secret text, in bytes.'),
+  maxTextBytes: setting(
+    'HUSH_MAX_TEXT_BYTES',
+    '1048576',
+    int(1024, 64 * 1024 * 1024),
+    'Largest secret text, in bytes.',
+  ),
   passwordAttempts: setting(
     'HUSH_PASSWORD_ATTEMPTS',
     '5',
@@ -64,7 +69,12 @@ export const settings = {
   ),
   argon2Concurrency: setting('HUSH_ARGON2_CONCURRENCY', '2', int(1, 64), 'Password hashes computed at once, at most.'),
   rateLimitEnabled: setting('HUSH_RATE_LIMIT', 'true', bool, 'Limit requests per client IP and route.'),
-  rateLimitMax: setting('HUSH_RATE_LIMIT_MAX', '120', int(1, 1_000_000), 'Requests allowed per IP and route per window.'),
+  rateLimitMax: setting(
+    'HUSH_RATE_LIMIT_MAX',
+    '120',
+    int(1, 1_000_000),
+    'Requests allowed per IP and route per window.',
+  ),
   rateLimitWindowSeconds: setting('HUSH_RATE_LIMIT_WINDOW', '60', int(1, 86400), 'Rate limit window, in seconds.'),
   purgeIntervalSeconds: setting(
     'HUSH_PURGE_INTERVAL',

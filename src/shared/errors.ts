@@ -17,7 +17,7 @@ export const ERROR_MESSAGES = {
   'request.not_found': 'No such route',
   'request.method_not_allowed': 'Method not allowed',
   'request.timeout': 'The request took too long',
-  'rate_limited': 'Too many requests, please wait a moment',
+  rate_limited: 'Too many requests, please wait a moment',
   'validation.invalid': 'The request is not valid',
   'server.unavailable': 'The service is temporarily unavailable',
   'server.error': 'Something went wrong on our side',

@@ -14,7 +14,10 @@ export interface TestDatabase extends Database {
 }
 
 /** A fresh, migrated database: in-memory or file SQLite, or a throwaway PostgreSQL schema. */
-export async function createTestDatabase(dialect: Dialect, options: { sqliteFile?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: Dialect,
+  options: { sqliteFile?: string } = {},
+): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const database = openDatabase({ sqlitePath: options.sqliteFile ?? ':memory:' });
     await migrateToLatest(database);

@@ -18,7 +18,9 @@ export async function registerWebClient(
 ): Promise<void> {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : null;
   const indexHtml =
-    indexFile && fs.existsSync(indexFile) ? injectRuntimeConfig(fs.readFileSync(indexFile, 'utf8'), runtimeConfig) : null;
+    indexFile && fs.existsSync(indexFile)
+      ? injectRuntimeConfig(fs.readFileSync(indexFile, 'utf8'), runtimeConfig)
+      : null;
 
   if (clientDir && indexHtml) {
     await app.register(fastifyStatic, {

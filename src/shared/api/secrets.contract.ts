@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_TTL_CHOICES, LIMITS, MAX_VIEWS, MIN_VIEWS } from '../constants.js';
+import { ALL_TTL_CHOICES, MAX_VIEWS, MIN_VIEWS } from '../constants.js';
 import { isValidIpOrCidr } from '../ip.js';
 import { defineRoute, ErrorBody, errorResponse } from './contract.js';
 

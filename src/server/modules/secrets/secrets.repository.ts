@@ -47,7 +47,11 @@ export function createSecretsRepository(db: Db) {
 
     /** Deletes the secret when its last view is spent; true when a row went. */
     async deleteIfExhausted(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('secrets').where('id', '=', id).where('views_left', '<=', 0).executeTakeFirst();
+      const result = await db
+        .deleteFrom('secrets')
+        .where('id', '=', id)
+        .where('views_left', '<=', 0)
+        .executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
 
@@ -71,13 +75,7 @@ export function createSecretsRepository(db: Db) {
       let query = db
         .selectFrom('secrets')
         .leftJoin('users', 'users.id', 'secrets.owner_id')
-        .select([
-          'secrets.id',
-          'secrets.title',
-          'users.username',
-          'secrets.created_at',
-          'secrets.expires_at',
-        ])
+        .select(['secrets.id', 'secrets.title', 'users.username', 'secrets.created_at', 'secrets.expires_at'])
         .where('secrets.is_public', '=', 1)
         .where('secrets.views_left', '>', 0)
         .where('secrets.expires_at', '>', now)

@@ -137,7 +137,8 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       if (row.key_proof_hash && !matchesHash(input.keyProof, row.key_proof_hash)) throw keyInvalid();
       await checkPassword(row, present(input.password));
 
-      const claimed = row.prevent_burn === 1 ? await repository.findOpenable(id, clock()) : await repository.claimView(id, clock());
+      const claimed =
+        row.prevent_burn === 1 ? await repository.findOpenable(id, clock()) : await repository.claimView(id, clock());
       if (!claimed) throw secretNotFound();
       if (claimed.views_left <= 0 && (await repository.deleteIfExhausted(id))) await stats.increment('secrets_burned');
       return {
