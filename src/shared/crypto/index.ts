@@ -1,0 +1,2 @@
+export * from './envelope.js';
+export { fromBase64Url, toBase64Url } from './bytes.js';
