@@ -1,10 +1,13 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'reports/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { languageOptions: { globals: { ...globals.node } } },
+  { files: ['src/client/**'], languageOptions: { globals: { ...globals.browser } } },
   {
     files: ['**/*.{ts,tsx}'],
     rules: {
