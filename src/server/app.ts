@@ -4,7 +4,7 @@ import type { RouteContract } from '../shared/api/contract.js';
 import { secretRoutes } from '../shared/api/secrets.contract.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -58,10 +58,12 @@ export async function createApp(deps: AppDeps) {
     connectionTimeout: config.requestTimeoutSeconds * 1000,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  app.addHook('onClose', () => stats.close());
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   if (config.rateLimitEnabled) {
     await registerRateLimit(app, {
       max: config.rateLimitMax,

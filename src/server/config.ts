@@ -4,7 +4,13 @@ import { isValidIpOrCidr } from '../shared/ip.js';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => ['true', '1', 'yes'].includes(value));
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+// Digits only: a blank value must not coerce to 0 (HUSH_PORT= would listen on a random port), nor 0x50 or 1e3 pass.
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, 'must be a whole number')
+    .pipe(z.coerce.number<string>().int().min(min).max(max));
 const list = z.string().transform((value) =>
   value
     .split(',')

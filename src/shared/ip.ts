@@ -2,10 +2,18 @@ import ipaddr from 'ipaddr.js';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
+/**
+ * IPv4 only as four decimal parts: ipaddr.js also takes the legacy inet_aton forms (`010.0.0.1` is octal 8.0.0.1,
+ * `127.1`, `0x7f.0.0.1`, `3221226053`), which would lock a secret to an address nobody meant.
+ */
+function isStrictAddress(text: string): boolean {
+  return text.includes(':') ? ipaddr.IPv6.isValid(text) : ipaddr.IPv4.isValidFourPartDecimal(text);
+}
+
 /** Parses an address, turning IPv4-mapped IPv6 (`::ffff:10.0.0.1`) into plain IPv4. */
 function parseAddress(text: string): Address | null {
   const trimmed = text.trim();
-  if (!ipaddr.isValid(trimmed)) return null;
+  if (!isStrictAddress(trimmed)) return null;
   return ipaddr.process(trimmed);
 }
 
@@ -15,6 +23,7 @@ function parseRule(rule: string): [Address, number] | null {
     const address = parseAddress(trimmed);
     return address ? [address, address.kind() === 'ipv4' ? 32 : 128] : null;
   }
+  if (!isStrictAddress(trimmed.slice(0, trimmed.indexOf('/')))) return null;
   try {
     const [address, bits] = ipaddr.parseCIDR(trimmed);
     if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {

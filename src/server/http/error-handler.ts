@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { KnownErrorCode } from '../../shared/errors.js';
 import { HttpError, httpError } from './errors.js';
 
@@ -11,6 +11,7 @@ const FASTIFY_CODES: Record<string, [number, KnownErrorCode]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'request.invalid_json'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request.invalid_json'],
   FST_ERR_BAD_URL: [400, 'request.invalid'],
+  FST_ERR_MAX_PARAM_LENGTH: [400, 'request.invalid'],
   FST_ERR_ASYNC_CONSTRAINT: [400, 'request.invalid'],
 };
 
@@ -36,4 +37,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (httpErr.status === 413) reply.header('connection', 'close');
     return reply.status(httpErr.status).send(httpErr.toBody());
   });
+}
+
+/**
+ * Fastify's router answers malformed URLs and over-long path parameters itself, before any route or error handler
+ * runs; passed to Fastify as `frameworkErrors`, this gives them the same `{code, message}` body as every other error.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const httpErr = toHttpError(error);
+  reply.header('cache-control', 'no-store').status(httpErr.status).send(httpErr.toBody());
 }

@@ -14,15 +14,18 @@ export const DeleteToken = base64url(32).describe('Token returned at creation th
 
 const optionalText = z.string().nullish();
 
+/** PostgreSQL text cannot hold NUL: refuse it up front (400) instead of failing in the database (500). */
+const noNul = (schema: z.ZodString) => schema.regex(/^[^\0]*$/, 'must not contain NUL characters');
+
 export const CreateSecretBody = z.object({
-  text: z.string().min(1, 'is required').describe('Encrypted envelope (hush1.…), or plain text when isPublic'),
+  text: noNul(z.string().min(1, 'is required')).describe('Encrypted envelope (hush1.…), or plain text when isPublic'),
   ttl: z
     .number()
     .int()
     .refine((ttl) => ALL_TTL_CHOICES.includes(ttl), `must be one of ${ALL_TTL_CHOICES.join(', ')}`)
     .describe('Lifetime in seconds'),
   password: optionalText.describe('Password verifier; hashed with argon2id by the server'),
-  title: optionalText.describe('Encrypted title (or plain when isPublic)'),
+  title: noNul(z.string()).nullish().describe('Encrypted title (or plain when isPublic)'),
   maxViews: z.number().int().min(MIN_VIEWS).max(MAX_VIEWS).default(1),
   allowedIp: z
     .string()
@@ -41,7 +44,7 @@ export const CreateSecretResponse = z.object({
   expiresAt: z.iso.datetime(),
 });
 
-export const SecretParams = z.object({ id: z.string().max(64) });
+export const SecretParams = z.object({ id: noNul(z.string().max(64)) });
 
 export const ReadSecretBody = z
   .object({ password: optionalText, keyProof: KeyProof.nullish() })
@@ -80,7 +83,7 @@ export const PublicSecretItem = z.object({
   expiresAt: z.iso.datetime(),
 });
 export const PublicSecretList = z.array(PublicSecretItem);
-export const PublicUserParams = z.object({ username: z.string().max(64) });
+export const PublicUserParams = z.object({ username: noNul(z.string().max(64)) });
 
 const notFound = errorResponse('Unknown, expired or already burned (one answer for all three)');
 const ipForbidden = errorResponse('The caller’s address is outside the secret’s IP restriction');
@@ -109,6 +112,7 @@ export const secretRoutes = {
     params: SecretParams,
     responses: {
       200: { description: 'The secret exists', schema: SecretStatus },
+      400: errorResponse('The id is malformed (validation.id)'),
       401: errorResponse('A password is needed (secret.password_required)'),
       403: ipForbidden,
       404: notFound,
@@ -128,6 +132,8 @@ export const secretRoutes = {
       401: { description: 'Password missing or wrong; says how many attempts remain', schema: PasswordErrorBody },
       403: errorResponse('Wrong key proof (secret.key_invalid) or IP restriction (secret.ip_not_allowed)'),
       404: notFound,
+      413: errorResponse('Body too large'),
+      415: errorResponse('Body is not JSON'),
       429: rateLimited,
     },
   }),
@@ -140,6 +146,7 @@ export const secretRoutes = {
     query: z.object({ password: z.string().optional(), keyProof: z.string().optional() }),
     responses: {
       200: { description: 'The content', schema: SecretContent },
+      400: errorResponse('The id or a query parameter is malformed (validation.<field>)'),
       401: { description: 'Password missing or wrong', schema: PasswordErrorBody },
       403: errorResponse('Wrong key proof or IP restriction'),
       404: notFound,
@@ -158,6 +165,8 @@ export const secretRoutes = {
       400: errorResponse('A field is invalid'),
       403: errorResponse('No valid delete token, key proof or owner (secret.burn_forbidden)'),
       404: notFound,
+      413: errorResponse('Body too large'),
+      415: errorResponse('Body is not JSON'),
       429: rateLimited,
     },
   }),
@@ -174,6 +183,10 @@ export const secretRoutes = {
     tag: 'secrets',
     summary: 'Public secrets of one user, newest first',
     params: PublicUserParams,
-    responses: { 200: { description: 'The list', schema: PublicSecretList }, 429: rateLimited },
+    responses: {
+      200: { description: 'The list', schema: PublicSecretList },
+      400: errorResponse('The username is malformed (validation.username)'),
+      429: rateLimited,
+    },
   }),
 };

@@ -84,7 +84,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     const failed = await repository.registerFailedAttempt(row.id);
     if (failed === undefined) throw secretNotFound();
     const left = Math.max(0, deps.passwordAttempts - failed);
-    if (left === 0 && (await repository.delete(row.id))) await stats.increment('secrets_burned');
+    if (left === 0 && (await repository.delete(row.id))) stats.increment('secrets_burned');
     throw passwordInvalid(left);
   }
 
@@ -93,6 +93,25 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     if (!row) throw secretNotFound();
     checkIp(row, caller);
     return row;
+  }
+
+  /**
+   * Spends one view in a single atomic statement: the last view deletes the row and returns it, any other
+   * decrements `views_left` where it is still positive. Of N concurrent readers exactly `views_left` succeed.
+   */
+  async function claim(row: SecretRow): Promise<SecretRow | undefined> {
+    const now = clock();
+    if (row.prevent_burn === 1) return repository.findOpenable(row.id, now);
+    if (row.views_left === 1) {
+      const taken = await repository.takeLastView(row.id, now);
+      if (taken) stats.increment('secrets_burned');
+      return taken && { ...taken, views_left: 0 };
+    }
+    const claimed = await repository.claimView(row.id, now);
+    if (claimed && claimed.views_left <= 0 && (await repository.deleteIfExhausted(row.id))) {
+      stats.increment('secrets_burned');
+    }
+    return claimed;
   }
 
   return {
@@ -120,7 +139,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
         owner_id: caller.userId,
         creator_ip: input.isPublic ? caller.ip : null,
       });
-      await stats.increment('secrets_created');
+      stats.increment('secrets_created');
       return { id, deleteToken, expiresAt: iso(expiresAt) };
     },
 
@@ -137,10 +156,10 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       if (row.key_proof_hash && !matchesHash(input.keyProof, row.key_proof_hash)) throw keyInvalid();
       await checkPassword(row, present(input.password));
 
-      const claimed =
-        row.prevent_burn === 1 ? await repository.findOpenable(id, clock()) : await repository.claimView(id, clock());
-      if (!claimed) throw secretNotFound();
-      if (claimed.views_left <= 0 && (await repository.deleteIfExhausted(id))) await stats.increment('secrets_burned');
+      const claimed = await claim(row);
+      // A wrong password may have reached the limit since this read began (that request deletes the row next):
+      // the claimed row's own count decides, so a secret at the limit never opens.
+      if (!claimed || claimed.failed_attempts >= deps.passwordAttempts) throw secretNotFound();
       return {
         ...status(claimed),
         text: claimed.text,
@@ -163,7 +182,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       if (!byCreator && byReader) checkIp(row, caller);
       if (!byCreator && !byReader) throw burnForbidden();
       if (!(await repository.delete(id))) throw secretNotFound();
-      await stats.increment('secrets_burned');
+      stats.increment('secrets_burned');
       return { id, burned: true as const };
     },
 
@@ -181,7 +200,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     /** Deletes what has expired or been used up. */
     async purge() {
       const { expired } = await repository.purge(clock());
-      await stats.increment('secrets_expired', expired);
+      stats.increment('secrets_expired', expired);
       return expired;
     },
   };
