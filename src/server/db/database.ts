@@ -11,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** The PostgreSQL schema in use, when not the default. */
+  schema?: string;
   /** Makes deleted rows unrecoverable from the files on disk (SQLite: WAL checkpoint and truncate). */
   compact(): Promise<void>;
   destroy(): Promise<void>;
@@ -26,6 +28,28 @@ export interface DatabaseOptions {
 }
 
 const INT8_OID = 20;
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely asks better-sqlite3 to prepare every statement on every call, which costs about as much as running a
+ * small query. Our statements are few and fixed in shape, so prepared ones are kept (and the cache reset if it
+ * ever fills, as queries with variable IN-lists could make it).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let statement = cache.get(sqlText);
+      if (!statement) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+        statement = sqlite.prepare(sqlText);
+        cache.set(sqlText, statement);
+      }
+      return statement;
+    },
+  };
+}
 
 function openSqlite(file: string): Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -37,7 +61,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('journal_size_limit = 4194304');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
@@ -65,6 +89,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   return {
     db,
     dialect: 'postgres',
+    ...(options.pgSchema && { schema: options.pgSchema }),
     async compact() {},
     async destroy() {
       await db.destroy();
@@ -79,7 +104,12 @@ export function openDatabase(options: DatabaseOptions): Database {
 
 /** Runs every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(database: Database): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+    // Kysely looks for its own tables in every schema; name ours, or another schema's tables would be taken for it.
+    ...(database.schema && { migrationTableSchema: database.schema }),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -35,8 +35,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await db.schema.createIndex('secrets_expires_at').on('secrets').column('expires_at').execute();
-  await db.schema.createIndex('secrets_public').on('secrets').columns(['is_public', 'created_at']).execute();
-  await db.schema.createIndex('secrets_owner').on('secrets').column('owner_id').execute();
+  // Partial indexes: most secrets are private and anonymous, and their inserts should not pay for these.
+  await db.schema
+    .createIndex('secrets_public')
+    .on('secrets')
+    .column('created_at')
+    .where(sql.ref('is_public'), '=', 1)
+    .execute();
+  await db.schema
+    .createIndex('secrets_owner')
+    .on('secrets')
+    .column('owner_id')
+    .where(sql.ref('owner_id'), 'is not', null)
+    .execute();
 
   await db.schema
     .createTable('statistics')

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, SecretsTable } from '../../db/schema.js';
+import { createBatcher } from '../../lib/batcher.js';
 
 export type SecretRow = Selectable<SecretsTable>;
 export type NewSecretRow = Insertable<SecretsTable>;
@@ -14,9 +15,34 @@ export interface PublicSecretRow {
 
 /** SQL only: every rule lives in the service. */
 export function createSecretsRepository(db: Db) {
+  // Creates arriving together are written by one multi-row INSERT; if that fails, each row is tried alone, so
+  // one bad row never fails the others.
+  const insertBatch = createBatcher<NewSecretRow, true>(async (rows) => {
+    try {
+      await db.insertInto('secrets').values(rows).execute();
+      return new Map(rows.map((row) => [row, true]));
+    } catch (error) {
+      if (rows.length === 1) throw error;
+      const results = await Promise.allSettled(rows.map((row) => db.insertInto('secrets').values(row).execute()));
+      return new Map(rows.flatMap((row, i) => (results[i]!.status === 'fulfilled' ? [[row, true] as const] : [])));
+    }
+  });
+
+  // Last views claimed together are taken by one DELETE … RETURNING: each row is deleted, and returned, once.
+  // Expiry is judged by each caller (an expired row may go too: it is dead either way).
+  const takeLastViews = createBatcher<string, SecretRow>(async (ids) => {
+    const rows = await db
+      .deleteFrom('secrets')
+      .where('id', 'in', ids)
+      .where('views_left', '=', 1)
+      .returningAll()
+      .execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  });
+
   return {
     async insert(row: NewSecretRow): Promise<void> {
-      await db.insertInto('secrets').values(row).execute();
+      if (!(await insertBatch(row))) throw new Error('the secret could not be stored');
     },
 
     /** A secret that can still be opened, or undefined. */
@@ -43,6 +69,12 @@ export function createSecretsRepository(db: Db) {
         .where('expires_at', '>', now)
         .returningAll()
         .executeTakeFirst();
+    },
+
+    /** The last view: deletes the row and returns it in one statement (undefined when another reader was first). */
+    async takeLastView(id: string, now: number): Promise<SecretRow | undefined> {
+      const row = await takeLastViews(id);
+      return row && row.expires_at > now ? row : undefined;
     },
 
     /** Deletes the secret when its last view is spent; true when a row went. */
