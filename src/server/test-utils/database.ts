@@ -28,7 +28,7 @@ export async function createTestDatabase(
     };
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `hush_test_${crypto.randomBytes(6).toString('hex')}`;
+  const schema = `hush_test_${Math.floor(Date.now() / 1000)}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
