@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimit } from './http/rate-limit.js';
-import { registerSecurityHeaders } from './http/security.js';
+import { headersFor, registerSecurityHeaders } from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createPasswordHasher } from './lib/passwords.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -45,6 +45,7 @@ export async function createApp(deps: AppDeps) {
     passwordAttempts: config.passwordAttempts,
   });
 
+  const headers = headersFor({ https: config.publicUrl.startsWith('https://') });
   const app: FastifyInstance = Fastify({
     logger: {
       level: config.logLevel,
@@ -58,12 +59,12 @@ export async function createApp(deps: AppDeps) {
     connectionTimeout: config.requestTimeoutSeconds * 1000,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     return503OnClosing: true,
-    frameworkErrors: frameworkErrorHandler,
+    frameworkErrors: frameworkErrorHandler(headers),
   });
 
   registerErrorHandler(app);
   app.addHook('onClose', () => stats.close());
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  registerSecurityHeaders(app, headers);
   if (config.rateLimitEnabled) {
     await registerRateLimit(app, {
       max: config.rateLimitMax,

@@ -40,10 +40,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 /**
- * Fastify's router answers malformed URLs and over-long path parameters itself, before any route or error handler
- * runs; passed to Fastify as `frameworkErrors`, this gives them the same `{code, message}` body as every other error.
+ * Fastify's router answers malformed URLs and over-long path parameters itself, before any hook or error handler
+ * runs; passed to Fastify as `frameworkErrors`, this gives them the same headers and `{code, message}` body as
+ * every other error.
  */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const httpErr = toHttpError(error);
-  reply.header('cache-control', 'no-store').status(httpErr.status).send(httpErr.toBody());
+export function frameworkErrorHandler(headers: (url: string) => Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const httpErr = toHttpError(error);
+    reply.headers(headers(request.url)).header('cache-control', 'no-store');
+    reply.status(httpErr.status).send(httpErr.toBody());
+  };
 }

@@ -41,10 +41,15 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
+/** The headers for one request: API answers are never cached. */
+export function headersFor(options: { https: boolean }): (url: string) => Record<string, string> {
   const headers = securityHeaders(options);
   const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  return (url) => (url.startsWith('/api/') ? apiHeaders : headers);
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, headers: (url: string) => Record<string, string>): void {
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
+    reply.headers(headers(request.url));
   });
 }

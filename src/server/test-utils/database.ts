@@ -33,7 +33,14 @@ export async function createTestDatabase(
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, poolSize: 20 });
-  await migrateToLatest(database);
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.destroy();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+    throw error;
+  }
   const siblings: Database[] = [];
   return {
     ...database,

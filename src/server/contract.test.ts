@@ -1,0 +1,187 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { ErrorBody, type RouteContract } from '../shared/api/contract.js';
+import { secretRoutes } from '../shared/api/secrets.contract.js';
+import { API_ROUTES } from './app.js';
+import type { Dialect } from './db/database.js';
+import { createTestApp, createTestClock } from './test-utils/app.js';
+import { apiFor, ODD_REQUESTS, SCENARIOS, type RouteName } from './test-utils/contract-scenarios.js';
+import { describeEachDialect } from './test-utils/database.js';
+
+/**
+ * Pins the public HTTP API: the routes, the statuses each may answer with, and the shape of every answer. A refactor
+ * that changes any of these must change this file too, on purpose. The requests are in test-utils/contract-scenarios.ts.
+ */
+
+/** Written out by hand, not derived from the contract, so that deleting or renaming a route fails here. */
+const PUBLIC_API: { name: RouteName; method: 'GET' | 'POST'; path: string; statuses: number[] }[] = [
+  { name: 'create', method: 'POST', path: '/secret', statuses: [201, 400, 413, 415, 429] },
+  { name: 'exist', method: 'GET', path: '/secret/{id}/exist', statuses: [200, 400, 401, 403, 404, 429] },
+  { name: 'read', method: 'POST', path: '/secret/{id}', statuses: [200, 400, 401, 403, 404, 413, 415, 429] },
+  { name: 'readByGet', method: 'GET', path: '/secret/{id}', statuses: [200, 400, 401, 403, 404, 429] },
+  { name: 'burn', method: 'POST', path: '/secret/{id}/burn', statuses: [200, 400, 403, 404, 413, 415, 429] },
+  { name: 'publicList', method: 'GET', path: '/secret/public/', statuses: [200, 429] },
+  { name: 'publicListByUser', method: 'GET', path: '/secret/public/{username}', statuses: [200, 400, 429] },
+];
+
+const PREFIXES = ['/api/v1', '/api'] as const;
+
+const STATUS_FIELDS = ['expiresAt', 'id', 'isPublic', 'maxViews', 'preventBurn', 'requiresKeyProof', 'viewsLeft'];
+const CONTENT_FIELDS = [...STATUS_FIELDS, 'createdAt', 'files', 'text', 'title'];
+const LIST_ITEM_FIELDS = ['createdAt', 'expiresAt', 'id', 'title', 'username'];
+
+/** The fields of every success body, also written out by hand: clients read exactly these. */
+const SUCCESS_FIELDS: Record<RouteName, string[]> = {
+  create: ['deleteToken', 'expiresAt', 'id'],
+  exist: STATUS_FIELDS,
+  read: CONTENT_FIELDS,
+  readByGet: CONTENT_FIELDS,
+  burn: ['burned', 'id'],
+  publicList: LIST_ITEM_FIELDS,
+  publicListByUser: LIST_ITEM_FIELDS,
+};
+
+const routeOf = (name: RouteName): RouteContract => secretRoutes[name];
+
+/** The response must be a status the route declares, with a body its declared schema accepts. */
+function expectDeclared(name: RouteName, response: LightMyRequestResponse, context = ''): unknown {
+  const route = routeOf(name);
+  const declared = Object.keys(route.responses).map(Number);
+  const where = `${name} ${context} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+  expect(declared, where).toContain(response.statusCode);
+  expect(response.headers['content-type'], where).toMatch(/^application\/json/);
+  const body: unknown = response.json();
+  const schema = route.responses[response.statusCode]!.schema!;
+  const parsed = schema.safeParse(body);
+  expect(parsed.success, `${where}\n${parsed.error?.message}`).toBe(true);
+  if (response.statusCode >= 400) expect(ErrorBody.safeParse(body).success, where).toBe(true);
+  return body;
+}
+
+/** Ids and tokens differ from run to run; everything else (the test clock fixes the times) must not. */
+function normalize(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(normalize);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        key === 'id' || key === 'deleteToken' ? `<${key}>` : normalize(item),
+      ]),
+    );
+  }
+  return value;
+}
+
+describe('the public API is pinned', () => {
+  it('API_ROUTES holds exactly the published routes, with their declared statuses', () => {
+    const published = API_ROUTES.map((route) => `${route.method} ${route.path}`).sort();
+    expect(published).toEqual(PUBLIC_API.map((route) => `${route.method} ${route.path}`).sort());
+    for (const { name, method, path, statuses } of PUBLIC_API) {
+      const route = routeOf(name);
+      expect(`${route.method} ${route.path}`).toBe(`${method} ${path}`);
+      expect(Object.keys(route.responses).map(Number).sort(), name).toEqual([...statuses].sort());
+      for (const status of statuses) {
+        expect(route.responses[status]!.schema, `${name} ${status} declares a response schema`).toBeDefined();
+      }
+    }
+  });
+
+  it('every declared status has a scenario below, and every scenario a declared status', () => {
+    for (const { name, statuses } of PUBLIC_API) {
+      expect([...new Set(SCENARIOS[name].map((scenario) => scenario.status))].sort(), name).toEqual(
+        [...statuses].sort(),
+      );
+    }
+  });
+
+  it('error schemas require a string code and message', () => {
+    for (const route of API_ROUTES) {
+      for (const [status, response] of Object.entries(route.responses)) {
+        if (Number(status) < 400) continue;
+        expect(response.schema!.safeParse({ message: 'm', attemptsLeft: 1 }).success, `${route.path} ${status}`).toBe(
+          false,
+        );
+        expect(response.schema!.safeParse({ code: 'c', attemptsLeft: 1 }).success, `${route.path} ${status}`).toBe(
+          false,
+        );
+        expect(
+          response.schema!.safeParse({ code: 1, message: 'm', attemptsLeft: 1 }).success,
+          `${route.path} ${status}`,
+        ).toBe(false);
+        expect(response.schema!.safeParse({ code: 'c', message: 'm', attemptsLeft: 1, extra: true }).success).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  it('the app registers every published route under /api/v1 and under /api', async () => {
+    const t = await createTestApp();
+    try {
+      for (const { method, path } of PUBLIC_API) {
+        const fastifyPath = path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1');
+        for (const prefix of PREFIXES) {
+          expect(t.app.hasRoute({ method, url: `${prefix}${fastifyPath}` }), `${method} ${prefix}${path}`).toBe(true);
+        }
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+const scenarioCases = PUBLIC_API.flatMap(({ name }) =>
+  SCENARIOS[name].map((scenario) => ({
+    name,
+    scenario,
+    title: `${name} answers ${scenario.status} for ${scenario.why}`,
+  })),
+);
+
+describeEachDialect('the HTTP contract', (dialect: Dialect) => {
+  for (const { name, scenario, title } of scenarioCases) {
+    it(`${title}, identically under /api/v1 and /api`, async () => {
+      const answers = [];
+      for (const prefix of PREFIXES) {
+        // A fresh app (same start time) per prefix: both must answer the same scenario the same way.
+        const t = await createTestApp({ dialect, clock: createTestClock(), config: scenario.config });
+        try {
+          const response = await scenario.run(apiFor(t.app, prefix, '127.0.0.1'));
+          expect(response.statusCode, `${prefix}: ${response.body.slice(0, 300)}`).toBe(scenario.status);
+          const body = expectDeclared(name, response, prefix) as Record<string, unknown>;
+          if (scenario.code) expect(body.code).toBe(scenario.code);
+          if (response.statusCode < 300) {
+            const items = Array.isArray(body) ? body : [body];
+            for (const item of items) expect(Object.keys(item).sort()).toEqual([...SUCCESS_FIELDS[name]].sort());
+            if (name === 'publicList') expect(items.length).toBeGreaterThan(0);
+          }
+          expect(response.headers['cache-control']).toBe('no-store');
+          answers.push({
+            status: response.statusCode,
+            contentType: response.headers['content-type'],
+            body: normalize(body),
+          });
+        } finally {
+          await t.close();
+        }
+      }
+      expect(answers[1]).toEqual(answers[0]);
+    });
+  }
+
+  for (const { name } of PUBLIC_API) {
+    it(`${name} answers odd requests only with statuses and bodies it declares`, async () => {
+      const t = await createTestApp({ dialect });
+      try {
+        const api = apiFor(t.app, '/api/v1', '127.0.0.1');
+        for (const request of ODD_REQUESTS[name]) {
+          const response = await api.inject(request);
+          const payload = JSON.stringify(request.payload ?? '').slice(0, 80);
+          expectDeclared(name, response, `${request.method ?? 'GET'} ${request.url.slice(0, 80)} ${payload}`);
+        }
+      } finally {
+        await t.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,174 @@
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import type { RouteContract } from '../../shared/api/contract.js';
+import type { TestApp } from './app.js';
+import { createSecret } from './app.js';
+import { bodyArb, FUZZ_KEY_PROOF, FUZZ_PASSWORD, json, POISON_KEYS, withJson, type Seeds } from './fuzz-bodies.js';
+
+export type { Seeds };
+
+/** fast-check generators of whole requests for the fuzz test: weird path parameters, query strings and bodies. */
+
+/** A few secrets of every kind, so generated requests reach 200, 401, 403 and 404 alike. */
+export async function seedFuzzSecrets(app: TestApp['app']): Promise<Seeds> {
+  const created = [
+    await createSecret(app, { preventBurn: true, maxViews: 5 }),
+    await createSecret(app, { maxViews: 3 }),
+    await createSecret(app, { keyProof: FUZZ_KEY_PROOF, preventBurn: true }),
+    await createSecret(app, { password: FUZZ_PASSWORD, preventBurn: true }),
+    await createSecret(app, { allowedIp: '10.0.0.0/8', preventBurn: true }),
+    await createSecret(app, { isPublic: true, text: 'public text', title: 'Public title' }),
+    await createSecret(app, { isPublic: true, text: 'ünïcødé ☃', title: null, preventBurn: true }),
+  ];
+  return {
+    ids: created.map((secret) => secret.id),
+    deleteTokens: created.map((secret) => secret.deleteToken),
+  };
+}
+
+// ---------- path parameters and query strings ----------
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+const percentEncode = (text: string) =>
+  [...Buffer.from(text, 'utf8')]
+    .map((byte) => {
+      const char = String.fromCharCode(byte);
+      return byte < 0x80 && UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    })
+    .join('');
+
+const decodesTo = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+};
+
+/** Segments that would make the router pick another route (`/secret/public/…`, `//`, `..`) are left out. */
+const staysOnRoute = (segment: string) => !['', '.', '..', 'public'].includes(decodesTo(segment) ?? '%');
+
+const segmentArb = (seeds: Seeds) =>
+  fc
+    .oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...seeds.ids) },
+      { weight: 2, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,30}$/) },
+      { weight: 3, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }).map(percentEncode) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .uint8Array({ minLength: 1, maxLength: 30 })
+          .map((bytes) => [...bytes].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')),
+      },
+      { weight: 2, arbitrary: fc.integer({ min: 60, max: 450 }).map((n) => 'A'.repeat(n)) },
+      {
+        weight: 1,
+        arbitrary: fc.string({ unit: fc.constantFrom(..."abc%;:@!$&'()*+,=~.-_"), minLength: 1, maxLength: 30 }),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          '%00',
+          '%',
+          '%zz',
+          '%2F',
+          '%2f..%2f',
+          '%2e',
+          '%E2%80%AE',
+          '%EF%BF%BF',
+          '%C0%AF',
+          '%ED%A0%80',
+          'null',
+          'undefined',
+          '__proto__',
+          'constructor',
+          'prototype',
+          'AAAAAAAAAAAAAAAAAAAAAA',
+          '..%2F..%2Fetc%2Fpasswd',
+          '%252F',
+          'exist',
+          'burn',
+          'PUBLIC',
+          '%20',
+          '+',
+          encodeURIComponent('Ωmega☃'),
+        ),
+      },
+    )
+    .filter(staysOnRoute);
+
+const queryArb = (seeds: Seeds) => {
+  const key = fc.oneof(
+    fc.constantFrom('password', 'keyProof', 'deleteToken', 'id', ...POISON_KEYS, '__proto__[x]', 'a[b][c]'),
+    fc.string({ maxLength: 10 }),
+  );
+  const value = fc.oneof(
+    fc.constantFrom(
+      '',
+      FUZZ_PASSWORD,
+      'wrong',
+      FUZZ_KEY_PROOF,
+      'A'.repeat(43),
+      '\u0000',
+      'x'.repeat(5000),
+      ...seeds.deleteTokens,
+    ),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+  );
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant('') },
+    {
+      weight: 5,
+      arbitrary: fc
+        .array(fc.tuple(key, value), { minLength: 1, maxLength: 6 })
+        .map((pairs) => `?${pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&')}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '?',
+        '?&&',
+        '?=',
+        '?%',
+        '?%zz=%',
+        '?password',
+        '?password=&password=',
+        '?password=a&password=b',
+        '?keyProof[]=x',
+        '?__proto__[polluted]=1',
+        '?constructor[prototype][polluted]=1',
+        '?a=1;b=2',
+        '?+=+',
+      ),
+    },
+    { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...'ab=&%[]+;.~'), maxLength: 20 }).map((q) => `?${q}`) },
+  );
+};
+
+/** A seeded secret's id with the body that opens or burns it: the success paths, until the secret is gone. */
+const targetedArb = (seeds: Seeds) =>
+  fc.nat({ max: seeds.ids.length - 1 }).map((index) => ({
+    segment: seeds.ids[index]!,
+    body: withJson(json({ deleteToken: seeds.deleteTokens[index], keyProof: FUZZ_KEY_PROOF, password: FUZZ_PASSWORD })),
+  }));
+
+export const requestArb = (route: RouteContract, seeds: Seeds): fc.Arbitrary<InjectOptions> =>
+  fc
+    .record({
+      prefix: fc.constantFrom('/api/v1', '/api'),
+      target: fc.oneof(
+        { weight: 9, arbitrary: fc.record({ segment: segmentArb(seeds), body: bodyArb(route, seeds) }) },
+        { weight: 1, arbitrary: targetedArb(seeds) },
+      ),
+      query: queryArb(seeds),
+      forwardedFor: fc.option(fc.constantFrom('10.0.0.1', 'garbage', '10.0.0.1, 127.0.0.1', '::1'), { freq: 5 }),
+    })
+    .map(({ prefix, target: { segment, body }, query, forwardedFor }) => ({
+      method: route.method,
+      url: `${prefix}${route.path.replace(/\{\w+\}/g, segment)}${query}`,
+      headers: {
+        ...(body.contentType !== undefined && { 'content-type': body.contentType }),
+        ...(forwardedFor && { 'x-forwarded-for': forwardedFor }),
+      },
+      ...(body.payload !== undefined && { payload: body.payload }),
+    }));
