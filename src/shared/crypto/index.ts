@@ -1,2 +1,3 @@
 export * from './envelope.js';
 export { fromBase64Url, toBase64Url } from './bytes.js';
+export * from './seal.js';

@@ -1,0 +1,39 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../server/test-utils/app.js';
+import { createSecret, openSecret } from './client.js';
+
+let t: TestApp;
+let server: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  server = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+it('a secret created by the CLI opens once with its link, and the server holds only ciphertext', async () => {
+  const { link } = await createSecret({ server, text: 'db password: hunter2', title: 'prod', ttl: 3600, maxViews: 1 });
+  expect(link).toMatch(/\/secret\/[\w-]{22}#encryption_key=[\w-]{43}$/);
+  const rows = await t.database.db.selectFrom('secrets').select(['text', 'title']).execute();
+  expect(JSON.stringify(rows)).not.toContain('hunter2');
+  expect(JSON.stringify(rows)).not.toContain('prod');
+  expect(await openSecret(link)).toEqual({ text: 'db password: hunter2', title: 'prod' });
+  await expect(openSecret(link)).rejects.toThrow('Secret not found');
+});
+
+it('a password-protected secret needs its password, and a wrong one costs an attempt', async () => {
+  const { link } = await createSecret({ server, text: 'ünïcode 🔑', password: 'correct horse', ttl: 300, maxViews: 2 });
+  await expect(openSecret(link)).rejects.toThrow(/password/i);
+  await expect(openSecret(link, { password: 'wrong' })).rejects.toThrow(/4 attempts left/);
+  expect((await openSecret(link, { password: 'correct horse' })).text).toBe('ünïcode 🔑');
+});
+
+it('a link without its key is refused before anything is sent, and a wrong key spends no view', async () => {
+  const { link } = await createSecret({ server, text: 'x', ttl: 300, maxViews: 1 });
+  const bare = link.split('#')[0]!;
+  await expect(openSecret(bare)).rejects.toThrow(/no key/);
+  await expect(openSecret(bare, { key: 'A'.repeat(43) })).rejects.toThrow(/does not match/);
+  expect((await openSecret(link)).text).toBe('x');
+});

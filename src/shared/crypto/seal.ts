@@ -1,0 +1,46 @@
+import { decryptText, deriveKeys, encryptText, generateKey, type KdfParams } from './envelope.js';
+
+export interface SealInput {
+  text: string;
+  title?: string | null;
+  password?: string | null;
+}
+
+/** What the server receives for a private secret: only envelopes, a password verifier and a key proof. */
+export interface SealedFields {
+  text: string;
+  title: string | null;
+  password: string | null;
+  keyProof: string;
+}
+
+/** Encrypts a secret with a fresh key; the key goes into the link's fragment, never to the server. */
+export async function sealSecret(input: SealInput, kdf?: KdfParams): Promise<{ key: string; fields: SealedFields }> {
+  const key = generateKey();
+  const keys = await deriveKeys(key, input.password, kdf);
+  return {
+    key,
+    fields: {
+      text: await encryptText(keys, 'text', input.text),
+      title: input.title ? await encryptText(keys, 'title', input.title) : null,
+      password: keys.passwordVerifier,
+      keyProof: keys.keyProof,
+    },
+  };
+}
+
+/** What a reader sends to open a secret: proofs derived from the key (and password), never the key itself. */
+export async function readerProofs(key: string, password?: string | null, kdf?: KdfParams) {
+  const keys = await deriveKeys(key, password, kdf);
+  return { keys, keyProof: keys.keyProof, password: keys.passwordVerifier };
+}
+
+export async function unsealSecret(
+  keys: Awaited<ReturnType<typeof deriveKeys>>,
+  content: { text: string; title: string | null },
+): Promise<{ text: string; title: string | null }> {
+  return {
+    text: await decryptText(keys, 'text', content.text),
+    title: content.title ? await decryptText(keys, 'title', content.title) : null,
+  };
+}
