@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RouteContract } from '../shared/api/contract.js';
-import { secretRoutes } from '../shared/api/secrets.contract.js';
+import { apiRoutes } from '../shared/api/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
@@ -14,6 +14,9 @@ import { openApiRoutes } from './modules/openapi/openapi.routes.js';
 import { createSecretsRepository } from './modules/secrets/secrets.repository.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
 import { createSecretsService } from './modules/secrets/secrets.service.js';
+import { createSettingsRepository } from './modules/settings/settings.repository.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
 import { createStatsRepository } from './modules/stats/stats.repository.js';
 import { VERSION } from './version.js';
 import { registerWebClient } from './web/static.js';
@@ -29,7 +32,7 @@ export interface AppDeps {
 }
 
 /** Every route the public API publishes, for the OpenAPI document and the contract test. */
-export const API_ROUTES: RouteContract[] = [...Object.values(secretRoutes)];
+export const API_ROUTES: RouteContract[] = Object.values(apiRoutes);
 
 /** Builds the whole server without listening: tests drive it with `app.inject()` or `app.listen({port: 0})`. */
 export async function createApp(deps: AppDeps) {
@@ -46,6 +49,8 @@ export async function createApp(deps: AppDeps) {
   });
 
   const headers = headersFor({ https: config.publicUrl.startsWith('https://') });
+  const settings = createSettingsService(createSettingsRepository(database.db));
+
   const app: FastifyInstance = Fastify({
     logger: {
       level: config.logLevel,
@@ -76,6 +81,7 @@ export async function createApp(deps: AppDeps) {
   await app.register(healthRoutes(database));
   for (const prefix of ['/api/v1', '/api']) {
     await app.register(secretsRoutes(secrets), { prefix });
+    await app.register(settingsRoutes(settings), { prefix });
     await app.register(openApiRoutes(API_ROUTES, VERSION), { prefix });
   }
   await registerWebClient(app, deps.clientDir ?? null, {
@@ -84,5 +90,5 @@ export async function createApp(deps: AppDeps) {
     commit: deps.commit ?? 'dev',
   });
 
-  return { app, services: { secrets, stats } };
+  return { app, services: { secrets, stats, settings } };
 }

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ErrorBody, type RouteContract } from '../shared/api/contract.js';
-import { secretRoutes } from '../shared/api/secrets.contract.js';
+import { apiRoutes } from '../shared/api/index.js';
 import { API_ROUTES } from './app.js';
 import type { Dialect } from './db/database.js';
 import { createTestApp, createTestClock } from './test-utils/app.js';
@@ -22,6 +22,7 @@ const PUBLIC_API: { name: RouteName; method: 'GET' | 'POST'; path: string; statu
   { name: 'burn', method: 'POST', path: '/secret/{id}/burn', statuses: [200, 400, 403, 404, 413, 415, 429] },
   { name: 'publicList', method: 'GET', path: '/secret/public/', statuses: [200, 429] },
   { name: 'publicListByUser', method: 'GET', path: '/secret/public/{username}', statuses: [200, 400, 429] },
+  { name: 'publicSettings', method: 'GET', path: '/settings/public', statuses: [200, 429] },
 ];
 
 const PREFIXES = ['/api/v1', '/api'] as const;
@@ -39,9 +40,17 @@ const SUCCESS_FIELDS: Record<RouteName, string[]> = {
   burn: ['burned', 'id'],
   publicList: LIST_ITEM_FIELDS,
   publicListByUser: LIST_ITEM_FIELDS,
+  publicSettings: [
+    'disable_file_upload',
+    'disable_user_account_creation',
+    'disable_users',
+    'hide_allowed_ip_input',
+    'read_only',
+    'restrict_organization_email',
+  ],
 };
 
-const routeOf = (name: RouteName): RouteContract => secretRoutes[name];
+const routeOf = (name: RouteName): RouteContract => apiRoutes[name];
 
 /** The response must be a status the route declares, with a body its declared schema accepts. */
 function expectDeclared(name: RouteName, response: LightMyRequestResponse, context = ''): unknown {

@@ -74,7 +74,8 @@ describe('every API route survives arbitrary input', () => {
         const successes = [...statuses.keys()].filter((status) => status < 300);
         const failures = [...statuses.keys()].filter((status) => status >= 400);
         expect(successes.length, summary).toBeGreaterThan(0);
-        if (route.path !== '/secret/public/') expect(failures.length, summary).toBeGreaterThan(0);
+        // Routes without parameters or a body cannot be sent anything invalid.
+        if (route.params || route.body || route.query) expect(failures.length, summary).toBeGreaterThan(0);
       }, 120_000);
     });
   }

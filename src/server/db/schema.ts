@@ -39,10 +39,17 @@ export interface StatisticsTable {
   value: number;
 }
 
+/** One row per setting; the value is JSON. */
+export interface InstanceSettingsTable {
+  name: string;
+  value: string;
+}
+
 export interface DB {
   secrets: SecretsTable;
   users: UsersTable;
   statistics: StatisticsTable;
+  instance_settings: InstanceSettingsTable;
 }
 
 export type Db = Kysely<DB>;

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { secretRoutes } from '../../shared/api/secrets.contract.js';
+import type { ApiRouteName } from '../../shared/api/index.js';
 import type { Config } from '../config.js';
 import type { TestApp } from './app.js';
 
@@ -9,7 +9,7 @@ import type { TestApp } from './app.js';
  * declares, and odd requests whose answers must still be declared ones.
  */
 
-export type RouteName = keyof typeof secretRoutes;
+export type RouteName = ApiRouteName;
 
 const KEY_PROOF = 'P'.repeat(43);
 const PASSWORD = 'opensesame';
@@ -348,6 +348,10 @@ export const SCENARIOS: Record<RouteName, Scenario[]> = {
     },
     rateLimited({ url: '/secret/public/nobody' }),
   ],
+  publicSettings: [
+    { status: 200, why: 'the defaults', run: (api) => api.inject({ url: '/settings/public' }) },
+    rateLimited({ url: '/settings/public' }),
+  ],
 };
 
 /** Requests no client should send: whatever the app answers must still be a status the route declares. */
@@ -394,5 +398,6 @@ export const ODD_REQUESTS: Record<RouteName, Parameters<Api['inject']>[0][]> = (
     burn: [...badBodies(`/secret/${UNKNOWN_ID}/burn`), ...badIds((id) => `/secret/${id}/burn`, 'POST')],
     publicList: [{ url: '/secret/public/?__proto__=1&x=%00' }, { url: '/secret/public//' }],
     publicListByUser: badIds((id) => `/secret/public/${id}`, 'GET'),
+    publicSettings: [{ url: '/settings/public?__proto__=1' }, { url: '/settings/public/?x=%00' }],
   };
 })();

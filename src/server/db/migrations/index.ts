@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial.js';
+import * as instanceSettings from './0002-instance-settings.js';
 
 /** Every migration, in order. Names are never changed once released. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-instance-settings': instanceSettings,
 };

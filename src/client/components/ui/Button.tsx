@@ -1,0 +1,45 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { cx } from './cx';
+import { Spinner } from './Spinner';
+
+const VARIANTS = {
+  primary: 'bg-indigo-600 text-white hover:bg-indigo-700 disabled:bg-indigo-400',
+  secondary:
+    'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
+  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-400',
+  ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+} as const;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof VARIANTS;
+  busy?: boolean;
+  icon?: ReactNode;
+}
+
+export function Button({
+  variant = 'primary',
+  busy = false,
+  icon,
+  className,
+  children,
+  disabled,
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type="button"
+      {...rest}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      className={cx(
+        'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed',
+        VARIANTS[variant],
+        className,
+      )}
+    >
+      {busy ? <Spinner size="sm" /> : icon}
+      {children}
+    </button>
+  );
+}

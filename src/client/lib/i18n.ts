@@ -1,0 +1,62 @@
+import i18next, { type i18n } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+
+/** English is the source of truth; every other file has exactly its keys (a test checks). */
+export const LANGUAGES = {
+  en: 'English',
+  nb: 'Norsk bokmål',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  zh: '简体中文',
+} as const;
+export type Language = keyof typeof LANGUAGES;
+export const NAMESPACES = ['common'] as const;
+
+/** Browser tags to ours: `nb-NO`, `no`, `nn` → nb; `zh-CN`, `zh-Hans` → zh; `de-AT` → de. */
+export function toSupportedLanguage(tag: string): string {
+  const base = tag.toLowerCase().split(/[-_]/)[0] ?? '';
+  if (base === 'no' || base === 'nn') return 'nb';
+  return base;
+}
+
+/**
+ * Spec §9: a forced language (runtime config) is also the fallback; otherwise the browser's languages decide.
+ * Files load from /locales/{lng}/{ns}.json, retried 5 times from 350 ms, at most 10 reads at once.
+ */
+export async function initI18n(forcedLanguage: string): Promise<i18n> {
+  const forced = forcedLanguage ? toSupportedLanguage(forcedLanguage) : '';
+  await i18next
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      ...(forced && { lng: forced }),
+      fallbackLng: forced || 'en',
+      supportedLngs: Object.keys(LANGUAGES),
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      maxRetries: 5,
+      retryTimeout: 350,
+      maxParallelReads: 10,
+      detection: {
+        order: ['querystring', 'localStorage', 'navigator'],
+        lookupQuerystring: 'lng',
+        caches: ['localStorage'],
+        convertDetectedLanguage: toSupportedLanguage,
+      },
+      // React escapes what it renders; escaping here too would show &amp; to the reader.
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  document.documentElement.lang = i18next.resolvedLanguage ?? 'en';
+  i18next.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+  });
+  return i18next;
+}

@@ -1,0 +1,6 @@
+import { secretRoutes } from './secrets.contract.js';
+import { settingsRoutes } from './settings.contract.js';
+
+/** Every route of the public API, by name: the OpenAPI document and the contract test are built from this. */
+export const apiRoutes = { ...secretRoutes, ...settingsRoutes };
+export type ApiRouteName = keyof typeof apiRoutes;

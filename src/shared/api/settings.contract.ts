@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineRoute, errorResponse } from './contract.js';
+
+/** Instance settings (spec §3), with their defaults. */
+export const InstanceSettings = z.object({
+  disable_users: z.boolean(),
+  disable_user_account_creation: z.boolean(),
+  read_only: z.boolean(),
+  disable_file_upload: z.boolean(),
+  hide_allowed_ip_input: z.boolean(),
+  restrict_organization_email: z.string(),
+});
+export type InstanceSettings = z.infer<typeof InstanceSettings>;
+
+export { DEFAULT_SETTINGS } from '../settings-defaults.js';
+
+/** What every visitor's page needs at start-up: the settings that shape the interface. */
+export const PublicSettings = InstanceSettings;
+export type PublicSettings = InstanceSettings;
+
+export const settingsRoutes = {
+  publicSettings: defineRoute({
+    method: 'GET',
+    path: '/settings/public',
+    tag: 'settings',
+    summary: 'The instance settings the web page needs (no authentication)',
+    responses: {
+      200: { description: 'The settings', schema: PublicSettings },
+      429: errorResponse('Too many requests'),
+    },
+  }),
+};
