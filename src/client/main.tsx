@@ -1,13 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { RouterProvider } from 'react-router/dom';
+import { createRouter } from './app/router';
+import { loadSettings } from './features/settings/api/get-settings';
+import { useSettingsStore } from './features/settings/settings.store';
+import { initI18n } from './lib/i18n';
+import { runtimeConfig } from './lib/runtime-config';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  void loadSettings(useSettingsStore);
+  void initI18n(runtimeConfig.forcedLanguage).then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <RouterProvider router={createRouter()} />
+      </StrictMode>,
+    ),
   );
 }

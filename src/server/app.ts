@@ -88,6 +88,8 @@ export async function createApp(deps: AppDeps) {
     forcedLanguage: config.forcedLanguage,
     version: VERSION,
     commit: deps.commit ?? 'dev',
+    analyticsEnabled: config.analytics,
+    sourceUrl: config.sourceUrl,
   });
 
   return { app, services: { secrets, stats, settings } };

@@ -100,6 +100,13 @@ export const settings = {
     z.string().regex(/^([a-z]{2,3}(-[A-Za-z]{2,4})?)?$/, 'must be a language tag such as en or de'),
     'Force the interface language (en, de…). Empty: follow the browser.',
   ),
+  analytics: setting('HUSH_ANALYTICS', 'false', bool, 'Record anonymous page views (no IP addresses, no secret ids).'),
+  sourceUrl: setting(
+    'HUSH_SOURCE_URL',
+    '',
+    z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
+    'Link to the source code shown in the footer (empty: no link).',
+  ),
   logLevel: setting(
     'HUSH_LOG_LEVEL',
     'info',

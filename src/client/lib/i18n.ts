@@ -13,7 +13,8 @@ export const LANGUAGES = {
   zh: '简体中文',
 } as const;
 export type Language = keyof typeof LANGUAGES;
-export const NAMESPACES = ['common'] as const;
+/** One file per feature under /locales/{lng}/{ns}.json. */
+export const NAMESPACES = ['common', 'create', 'view', 'public', 'pages'] as const;
 
 /** Browser tags to ours: `nb-NO`, `no`, `nn` → nb; `zh-CN`, `zh-Hans` → zh; `de-AT` → de. */
 export function toSupportedLanguage(tag: string): string {

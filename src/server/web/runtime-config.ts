@@ -3,6 +3,8 @@ export interface RuntimeConfig {
   forcedLanguage: string;
   version: string;
   commit: string;
+  analyticsEnabled: boolean;
+  sourceUrl: string;
 }
 
 const PLACEHOLDER = /<script id="hush-config" type="application\/json">[^<]*<\/script>/;

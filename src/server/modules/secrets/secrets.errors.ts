@@ -1,7 +1,9 @@
 import { httpError } from '../../http/errors.js';
 
 export const secretNotFound = () => httpError(404, 'secret.not_found');
-export const passwordRequired = (attemptsLeft: number) => httpError(401, 'secret.password_required', { attemptsLeft });
+/** Says what the reader's page needs to know to ask for the right things: attempts left, and public or not. */
+export const passwordRequired = (attemptsLeft: number, isPublic: boolean) =>
+  httpError(401, 'secret.password_required', { attemptsLeft, isPublic });
 export const passwordInvalid = (attemptsLeft: number) =>
   httpError(
     401,

@@ -79,7 +79,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
   async function checkPassword(row: SecretRow, password: string | null): Promise<void> {
     if (!row.password_hash) return;
     const attemptsLeft = Math.max(0, deps.passwordAttempts - row.failed_attempts);
-    if (!password) throw passwordRequired(attemptsLeft);
+    if (!password) throw passwordRequired(attemptsLeft, row.is_public === 1);
     if (await passwords.verify(row.password_hash, password)) return;
     const failed = await repository.registerFailedAttempt(row.id);
     if (failed === undefined) throw secretNotFound();
@@ -146,7 +146,9 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     /** Side-effect free: says whether the secret can be opened and what it needs. */
     async status(id: string, caller: Caller) {
       const row = await findOpenable(id, caller);
-      if (row.password_hash) throw passwordRequired(Math.max(0, deps.passwordAttempts - row.failed_attempts));
+      if (row.password_hash) {
+        throw passwordRequired(Math.max(0, deps.passwordAttempts - row.failed_attempts), row.is_public === 1);
+      }
       return status(row);
     },
 

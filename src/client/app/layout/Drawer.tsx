@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import type { NavLink as NavItem } from './nav-links';
+
+/** The small-screen menu: slides in; closes by its toggle, by a click on the overlay, or by Escape. */
+export function Drawer({ open, links, onClose }: { open: boolean; links: NavItem[]; onClose(): void }) {
+  const { t } = useTranslation();
+  const panel = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    panel.current?.querySelector<HTMLElement>('a')?.focus();
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  return (
+    <div className={open ? 'md:hidden' : 'hidden'}>
+      <div
+        data-testid="drawer-overlay"
+        aria-hidden="true"
+        onClick={onClose}
+        className="fixed inset-0 top-[75px] z-20 bg-slate-950/50"
+      />
+      <nav
+        id="drawer"
+        ref={panel}
+        aria-label={t('nav.menu')}
+        className="fixed top-[75px] bottom-0 left-0 z-20 w-72 max-w-[85vw] overflow-y-auto border-r border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-900"
+      >
+        <ul className="space-y-1">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                onClick={onClose}
+                className="block rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
+              >
+                {t(link.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { runtimeConfig } from '../../lib/runtime-config';
+
+const linkClass = 'hover:text-slate-900 hover:underline dark:hover:text-white';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { version, commit, sourceUrl } = runtimeConfig;
+  return (
+    <footer className="border-t border-slate-200 py-6 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+      <div className="mx-auto flex max-w-5xl flex-col items-center justify-between gap-3 px-4 sm:flex-row">
+        <nav aria-label={t('nav.footer')} className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link className={linkClass} to="/account">
+            {t('nav.account')}
+          </Link>
+          <Link className={linkClass} to="/privacy">
+            {t('nav.privacy')}
+          </Link>
+          <Link className={linkClass} to="/terms">
+            {t('nav.terms')}
+          </Link>
+          <Link className={linkClass} to="/api-docs">
+            {t('nav.apiDocs')}
+          </Link>
+          {sourceUrl && (
+            <a className={linkClass} href={sourceUrl} rel="noreferrer noopener">
+              {t('nav.source')}
+            </a>
+          )}
+        </nav>
+        <p data-testid="version">
+          v{version.replace(/^v/, '')} · <span className="font-mono">{commit.slice(0, 7)}</span>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Alert } from '../../components/ui/Alert';
+import { Spinner } from '../../components/ui/Spinner';
+import { useSessionStore } from '../../features/auth/session.store';
+import { useSettingsStore } from '../../features/settings/settings.store';
+import { trackPageView } from '../../lib/analytics';
+import { Drawer } from './Drawer';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { navLinks } from './nav-links';
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { settings, isLoading, error } = useSettingsStore();
+  const isLoggedIn = useSessionStore((state) => state.isLoggedIn);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const location = useLocation();
+  const links = navLinks(isLoggedIn, settings);
+
+  useEffect(() => {
+    trackPageView(location.pathname);
+    setDrawerOpen(false);
+  }, [location.pathname]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-3 py-2 text-indigo-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('nav.skip')}
+      </a>
+      <Header links={links} drawerOpen={drawerOpen} onToggle={() => setDrawerOpen((open) => !open)} />
+      <Drawer open={drawerOpen} links={links} onClose={closeDrawer} />
+      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-[99px] pb-12">
+        {error && (
+          <div className="mb-4">
+            <Alert tone="warning">{t('settings.loadFailed')}</Alert>
+          </div>
+        )}
+        {isLoading ? (
+          <div className="flex justify-center py-24">
+            <Spinner size="lg" label={t('common.loading')} />
+          </div>
+        ) : (
+          <Outlet />
+        )}
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

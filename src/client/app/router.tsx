@@ -1,0 +1,36 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Spinner } from '../components/ui/Spinner';
+import { RootLayout } from './layout/RootLayout';
+import { RouteError } from './RouteError';
+
+// Pages load on demand, so the view page does not carry the create page's code (and the reverse).
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    // Shown while the first page's code loads.
+    hydrateFallbackElement: (
+      <div className="flex min-h-screen items-center justify-center">
+        <Spinner size="lg" />
+      </div>
+    ),
+    children: [
+      { index: true, lazy: page(() => import('../features/secrets/create/CreateSecretPage')) },
+      { path: 'secret/:encryptionKey/:secretId', lazy: page(() => import('../features/secrets/view/ViewSecretPage')) },
+      { path: 'secret/:secretId', lazy: page(() => import('../features/secrets/view/ViewSecretPage')) },
+      { path: 'public', lazy: page(() => import('../features/public/PublicSecretsPage')) },
+      { path: 'public/:username', lazy: page(() => import('../features/public/PublicSecretsPage')) },
+      { path: 'privacy', lazy: page(() => import('../features/pages/PrivacyPage')) },
+      { path: 'terms', lazy: page(() => import('../features/pages/TermsPage')) },
+      { path: 'api-docs', lazy: page(() => import('../features/pages/ApiDocsPage')) },
+      { path: '*', lazy: page(() => import('../features/pages/NotFoundPage')) },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,29 @@
+/** Spec §3: the readable "public" login cookie, base64 JSON of {username, expirationDate}. */
+export const LOGIN_COOKIE = 'hush_login';
+
+export interface LoginState {
+  isLoggedIn: boolean;
+  username: string | null;
+  expiresAt: Date | null;
+}
+
+const SIGNED_OUT: LoginState = { isLoggedIn: false, username: null, expiresAt: null };
+
+export function readLoginState(cookie: string = document.cookie, now = Date.now()): LoginState {
+  const raw = cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${LOGIN_COOKIE}=`))
+    ?.slice(LOGIN_COOKIE.length + 1);
+  if (!raw) return SIGNED_OUT;
+  try {
+    const value = JSON.parse(atob(decodeURIComponent(raw))) as { username?: unknown; expirationDate?: unknown };
+    const expiresAt = new Date(String(value.expirationDate));
+    if (typeof value.username !== 'string' || Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now) {
+      return SIGNED_OUT;
+    }
+    return { isLoggedIn: true, username: value.username, expiresAt };
+  } catch {
+    return SIGNED_OUT;
+  }
+}

@@ -1,0 +1,4 @@
+// Placeholder while the page is being written; replaced before the issue closes.
+export default function Page() {
+  return null;
+}

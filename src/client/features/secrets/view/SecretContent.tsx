@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toBase64Url } from '../../../../shared/crypto/bytes';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { CopyButton } from '../../../components/ui/CopyButton';
+import type { Revealed } from './view-state';
+
+/** Standard base64 (with padding) of the text's UTF-8 bytes, for pasting into tools that expect it. */
+function toBase64(text: string): string {
+  const url = toBase64Url(new TextEncoder().encode(text)).replace(/-/g, '+').replace(/_/g, '/');
+  return url.padEnd(Math.ceil(url.length / 4) * 4, '=');
+}
+
+export function SecretContent({ content, onBurn }: { content: Revealed; onBurn(keyProof: string): Promise<void> }) {
+  const { t } = useTranslation('view');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [burn, setBurn] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
+  const { secret } = content;
+  const stillThere = secret.preventBurn || secret.viewsLeft > 0;
+
+  useEffect(() => heading.current?.focus(), []);
+
+  const deleteNow = async () => {
+    if (!content.keyProof || !window.confirm(t('content.deleteConfirm'))) return;
+    setBurn('busy');
+    try {
+      await onBurn(content.keyProof);
+      setBurn('done');
+    } catch {
+      setBurn('failed');
+    }
+  };
+
+  return (
+    <Card className="space-y-4">
+      <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold break-words outline-none">
+        {content.title ?? t('content.untitled')}
+      </h2>
+      <pre
+        data-testid="secret-text"
+        className="max-h-[60vh] overflow-auto rounded-lg bg-slate-100 p-4 font-mono text-sm break-words whitespace-pre-wrap dark:bg-slate-950"
+      >
+        {content.text}
+      </pre>
+      <div className="flex flex-wrap gap-2">
+        <CopyButton value={content.text} label={t('content.copy')} />
+        <CopyButton value={toBase64(content.text)} label={t('content.copyBase64')} />
+        {stillThere && content.keyProof && burn !== 'done' && (
+          <Button variant="danger" busy={burn === 'busy'} onClick={deleteNow}>
+            {t('content.deleteNow')}
+          </Button>
+        )}
+      </div>
+      {burn === 'done' || !stillThere ? (
+        <Alert tone="success">{t('content.deleted')}</Alert>
+      ) : (
+        <Alert tone="info">
+          {secret.preventBurn
+            ? t('content.untilExpiry', { date: new Date(secret.expiresAt).toLocaleString() })
+            : t('content.viewsLeft', { count: secret.viewsLeft })}
+        </Alert>
+      )}
+      {burn === 'failed' && <Alert tone="error">{t('content.deleteFailed')}</Alert>}
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useState } from 'react';
+import { isSecretId, isSecretKey } from '../../../../shared/link';
+import { ApiError } from '../../../lib/api-client';
+import { burnSecret, getSecretStatus, readSecret } from '../api/secrets.api';
+import { CryptoFailure, prepareReader, webCryptoAvailable } from '../crypto/crypto-client';
+import { messageFor, type ViewState } from './view-state';
+
+export interface RevealInput {
+  key: string | null;
+  password: string | null;
+}
+
+/**
+ * The reader's side of DESIGN.md §3: a side-effect free check on load, then one read on Reveal. A wrong key is
+ * refused by the key proof before a view is spent; a wrong password costs one of the attempts.
+ */
+export function useSecretViewer(id: string) {
+  const [state, setState] = useState<ViewState>({ step: 'checking' });
+  const [passwordError, setPasswordError] = useState<{ attemptsLeft: number } | null>(null);
+  const [keyError, setKeyError] = useState(false);
+
+  useEffect(() => {
+    if (!isSecretId(id)) return setState({ step: 'invalid-link' });
+    const controller = new AbortController();
+    getSecretStatus(id, controller.signal)
+      .then((status) => {
+        if (!status.isPublic && !webCryptoAvailable()) return setState({ step: 'no-webcrypto' });
+        setState({ step: 'ready', status, needsPassword: false, isPublic: status.isPublic, attemptsLeft: null });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.code === 'secret.password_required') {
+          const isPublic = error.body.isPublic === true;
+          if (!isPublic && !webCryptoAvailable()) return setState({ step: 'no-webcrypto' });
+          const attemptsLeft = typeof error.body.attemptsLeft === 'number' ? error.body.attemptsLeft : null;
+          return setState({ step: 'ready', status: null, needsPassword: true, isPublic, attemptsLeft });
+        }
+        setState(stateForError(error));
+      });
+    return () => controller.abort();
+  }, [id]);
+
+  const reveal = useCallback(
+    async (input: RevealInput) => {
+      if (state.step !== 'ready') return;
+      const previous = state;
+      setPasswordError(null);
+      setKeyError(false);
+      if (!previous.isPublic && (!input.key || !isSecretKey(input.key))) return setKeyError(true);
+      setState({ step: 'revealing' });
+      try {
+        if (previous.isPublic) {
+          const secret = await readSecret(id, { keyProof: null, password: input.password });
+          return setState({
+            step: 'revealed',
+            content: { text: secret.text, title: secret.title, secret, keyProof: null },
+          });
+        }
+        const reader = await prepareReader(input.key!, previous.needsPassword ? input.password : null);
+        const secret = await readSecret(id, { keyProof: reader.keyProof, password: reader.password });
+        const plain = await reader.open({ text: secret.text, title: secret.title });
+        setState({ step: 'revealed', content: { ...plain, secret, keyProof: reader.keyProof } });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'secret.password_invalid') {
+          const attemptsLeft = Number(error.body.attemptsLeft ?? 0);
+          setPasswordError({ attemptsLeft });
+          return setState(attemptsLeft > 0 ? { ...previous, attemptsLeft } : { step: 'gone' });
+        }
+        if (error instanceof ApiError && error.code === 'secret.key_invalid') {
+          setKeyError(true);
+          return setState(previous);
+        }
+        setState(stateForError(error));
+      }
+    },
+    [id, state],
+  );
+
+  const burn = useCallback(
+    async (keyProof: string) => {
+      await burnSecret(id, { keyProof });
+    },
+    [id],
+  );
+
+  return { state, reveal, burn, passwordError, keyError };
+}
+
+function stateForError(error: unknown): ViewState {
+  if (error instanceof ApiError) {
+    if (error.code === 'secret.not_found') return { step: 'gone' };
+    if (error.code === 'secret.ip_not_allowed') return { step: 'ip-forbidden' };
+    return { step: 'failed', messageKey: messageFor(error.code) };
+  }
+  if (error instanceof CryptoFailure) return { step: 'failed', messageKey: messageFor(error.reason) };
+  return { step: 'failed', messageKey: 'errors.generic' };
+}

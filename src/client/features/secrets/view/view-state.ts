@@ -1,0 +1,51 @@
+import type { SecretContentBody, SecretStatusBody } from '../api/secrets.api';
+
+/** Every state of the view page. Nothing here spends a view except `revealing`. */
+export type ViewState =
+  | { step: 'checking' }
+  | { step: 'invalid-link' }
+  | { step: 'no-webcrypto' }
+  | { step: 'gone' }
+  | { step: 'ip-forbidden' }
+  | { step: 'failed'; messageKey: string }
+  | {
+      step: 'ready';
+      status: SecretStatusBody | null;
+      needsPassword: boolean;
+      isPublic: boolean;
+      attemptsLeft: number | null;
+    }
+  | { step: 'revealing' }
+  | { step: 'revealed'; content: Revealed };
+
+export interface Revealed {
+  text: string;
+  title: string | null;
+  secret: SecretContentBody;
+  /** Proves the key to the server; lets the reader delete the secret (private secrets only). */
+  keyProof: string | null;
+}
+
+/** Turns a server or crypto error into the page's wording (a key in the 'view' namespace). */
+export function messageFor(code: string | undefined): string {
+  switch (code) {
+    case 'secret.not_found':
+      return 'errors.gone';
+    case 'secret.key_invalid':
+      return 'errors.wrongKey';
+    case 'secret.ip_not_allowed':
+      return 'errors.ipForbidden';
+    case 'rate_limited':
+      return 'errors.rateLimited';
+    case 'network.unreachable':
+      return 'errors.network';
+    case 'tampered_or_wrong_key':
+      return 'errors.cannotDecrypt';
+    case 'unknown_version':
+      return 'errors.unknownVersion';
+    case 'malformed':
+      return 'errors.damaged';
+    default:
+      return 'errors.generic';
+  }
+}
