@@ -12,7 +12,8 @@ export async function getSettings(): Promise<SettingsResult> {
     return { ok: true, settings: await api<PublicSettings>('/settings/public') };
   } catch (error) {
     if (error instanceof ApiError && error.status > 0) {
-      return { ok: false, status: error.status, error: error.message || 'Failed to fetch settings' };
+      const message = typeof error.body.message === 'string' ? error.body.message : 'Failed to fetch settings';
+      return { ok: false, status: error.status, error: message };
     }
     return { ok: false, status: 500, error: 'Failed to fetch settings' };
   }
