@@ -25,4 +25,4 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
   }
 }
 
-export const runtimeConfig = readRuntimeConfig();
+export const runtimeConfig: RuntimeConfig = typeof document === 'undefined' ? DEFAULTS : readRuntimeConfig();

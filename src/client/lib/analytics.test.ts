@@ -1,0 +1,30 @@
+import { afterEach, expect, it, vi } from 'vitest';
+import { analyticsPath } from '../../shared/analytics';
+import { trackPageView } from './analytics';
+
+afterEach(() => vi.unstubAllGlobals());
+
+it('secret ids and keys never reach analytics', () => {
+  const key = 'k'.repeat(43);
+  const id = 'AbCdEfGhIjKlMnOpQrStUv';
+  expect(analyticsPath(`/secret/${id}`)).toBe('/secret');
+  expect(analyticsPath(`/secret/${key}/${id}`)).toBe('/secret');
+  expect(analyticsPath(`/secret/${id}#encryption_key=${key}`)).toBe('/secret');
+  expect(analyticsPath('/public/alice')).toBe('/public/:username');
+  expect(analyticsPath('/public')).toBe('/public');
+  expect(analyticsPath('/privacy?x=1')).toBe('/privacy');
+});
+
+it('no page view is sent while analytics are disabled', () => {
+  const fetch = vi.fn(async () => new Response('{}'));
+  vi.stubGlobal('fetch', fetch);
+  trackPageView('/public', false);
+  expect(fetch).not.toHaveBeenCalled();
+});
+
+it('when enabled, the page view carries only the cleaned path', () => {
+  const fetch = vi.fn(async () => new Response('{}'));
+  vi.stubGlobal('fetch', fetch);
+  trackPageView('/secret/AbCdEfGhIjKlMnOpQrStUv', true);
+  expect(fetch).toHaveBeenCalledWith('/api/analytics/track', expect.objectContaining({ body: '{"path":"/secret"}' }));
+});
