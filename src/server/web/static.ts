@@ -27,6 +27,8 @@ export async function registerWebClient(
       root: clientDir,
       index: false,
       wildcard: false,
+      // scripts/compress-assets.mjs wrote .br and .gz beside each asset at build time.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

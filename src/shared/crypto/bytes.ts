@@ -15,41 +15,44 @@ export function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const LOOKUP = new Int16Array(128).fill(-1);
-for (let i = 0; i < ALPHABET.length; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;
 
-/** base64url without padding; the same in the browser and Node. */
+// Every 12-bit value as its two base64url characters: three bytes become two table lookups.
+const PAIRS = Array.from({ length: 4096 }, (_, n) => ALPHABET[n >> 6]! + ALPHABET[n & 63]!);
+
+/** base64url without padding; the same in the browser and Node, and fast for a 1 MiB secret. */
 export function toBase64Url(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]!;
-    if (i + 1 < bytes.length) out += ALPHABET[(n >> 6) & 63]!;
-    if (i + 2 < bytes.length) out += ALPHABET[n & 63]!;
+  const parts: string[] = [];
+  const whole = bytes.length - (bytes.length % 3);
+  for (let start = 0; start < whole; start += 3 * 4096) {
+    let chunk = '';
+    const end = Math.min(whole, start + 3 * 4096);
+    for (let i = start; i < end; i += 3) {
+      const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+      chunk += PAIRS[n >> 12]! + PAIRS[n & 4095]!;
+    }
+    parts.push(chunk);
   }
-  return out;
+  const left = bytes.length - whole;
+  if (left > 0) {
+    const n = (bytes[whole]! << 16) | ((left === 2 ? bytes[whole + 1]! : 0) << 8);
+    parts.push((PAIRS[n >> 12]! + PAIRS[n & 4095]!).slice(0, left + 1));
+  }
+  return parts.join('');
 }
 
-/** Strict base64url decoding: any other character, or an impossible length, throws. */
+/** Strict base64url decoding: any other character, an impossible length or a non-canonical ending throws. */
 export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  if (text.length % 4 === 1) throw new Error('invalid base64url length');
-  const out = new Uint8Array(Math.floor((text.length * 3) / 4));
-  let bits = 0;
-  let value = 0;
-  let index = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const digit = code < 128 ? LOOKUP[code]! : -1;
-    if (digit < 0) throw new Error('invalid base64url character');
-    value = (value << 6) | digit;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out[index++] = (value >> bits) & 0xff;
-    }
-  }
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('invalid base64url character');
+  const rest = text.length % 4;
+  if (rest === 1) throw new Error('invalid base64url length');
   // Leftover bits must be zero: otherwise two texts would decode to the same bytes and a change could go unseen.
-  if ((value & ((1 << bits) - 1)) !== 0) throw new Error('non-canonical base64url');
+  if (rest > 0) {
+    const last = ALPHABET.indexOf(text[text.length - 1]!);
+    if ((last & (rest === 2 ? 0x0f : 0x03)) !== 0) throw new Error('non-canonical base64url');
+  }
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - rest) % 4));
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
 }
 
