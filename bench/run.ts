@@ -1,10 +1,13 @@
-// Hush HTTP benchmark: the built server (SQLite) against a bare node:http JSON server, with autocannon.
-// Run with `npm run bench`. BENCH_DURATION sets the seconds measured per scenario (default 10).
+// Hush HTTP benchmark: the built server (SQLite) against a bare node:http JSON server, with autocannon; then the
+// web client in Chromium against the same server (page weight budgets, crypto speed: bench/client.ts).
+// Run with `npm run bench`. BENCH_DURATION sets the seconds measured per HTTP scenario (default 10).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
+import { runClientBench, type ClientResults } from './client.js';
+import { formatClientReport } from './client-report.js';
 import { runLoad, type Measurement } from './load.js';
 import { freePort, HOST, killNow, peakRssMiB, startNode, stop, waitUntilReady, type Child } from './processes.js';
 import { formatReport, type ScenarioName } from './report.js';
@@ -159,17 +162,34 @@ async function main(): Promise<number> {
   results.set('bare', await measure('bare', bareUrl, [{ method: 'POST', path: '/', headers: JSON_HEADERS, body }]));
 
   const peak = peakRssMiB(hush.pid);
+
+  // 5. the web client in Chromium, against the same Hush server (the load above is over)
+  await stop(bare);
+  let client: ClientResults | undefined;
+  let clientError: unknown;
+  try {
+    client = await runClientBench({ root: ROOT, baseUrl: hushUrl, log });
+  } catch (error) {
+    clientError = error;
+  }
   await cleanup();
 
   console.log('');
   console.log(formatReport(results, { exhausted: pool.exhausted, peakRssMiB: peak, cpus: cpus.length }));
+  console.log('');
+  console.log(client ? formatClientReport(client) : 'Web client: not measured (see the error below)');
 
+  let code = 0;
   const failed = [...results].filter(([, m]) => m.failed > 0).map(([name]) => name);
   if (failed.length > 0) {
     console.error(`\nThe run failed: errors or non-2xx answers in ${failed.join(', ')}.`);
-    return 1;
+    code = 1;
   }
-  return 0;
+  if (clientError !== undefined) {
+    console.error(`\nThe web client part failed: ${clientError instanceof Error ? clientError.message : clientError}`);
+    code = 1;
+  }
+  return code;
 }
 
 main().then(

@@ -90,6 +90,7 @@ export async function createApp(deps: AppDeps) {
     commit: deps.commit ?? 'dev',
     analyticsEnabled: config.analytics,
     sourceUrl: config.sourceUrl,
+    maxTextBytes: config.maxTextBytes,
   });
 
   return { app, services: { secrets, stats, settings } };

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import { expect, it } from 'vitest';
+import common from '../../../public/locales/en/common.json';
 import { ERROR_MESSAGES } from '../../shared/errors';
-
-const common = JSON.parse(fs.readFileSync('public/locales/en/common.json', 'utf8')) as Record<string, unknown>;
 
 function lookup(path: string[]): unknown {
   return path.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], common);

@@ -4,6 +4,8 @@ export interface RuntimeConfig {
   commit: string;
   analyticsEnabled: boolean;
   sourceUrl: string;
+  /** The server's limit on a secret's text, in bytes (HUSH_MAX_TEXT_BYTES). */
+  maxTextBytes: number;
 }
 
 const DEFAULTS: RuntimeConfig = {
@@ -12,6 +14,7 @@ const DEFAULTS: RuntimeConfig = {
   commit: 'dev',
   analyticsEnabled: false,
   sourceUrl: '',
+  maxTextBytes: 1024 * 1024,
 };
 
 /** Reads the JSON the server put into index.html (spec §1); an empty or absent string means the defaults. */

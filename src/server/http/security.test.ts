@@ -290,7 +290,14 @@ describe('the web page (SPA fallback)', () => {
     const json = match![1]!;
     expect(json).not.toContain('<');
     expect(json).toContain('\\u003c/script>');
-    expect(JSON.parse(json)).toEqual({ forcedLanguage: HOSTILE, version: expect.any(String), commit: 'dev' });
+    expect(JSON.parse(json)).toEqual({
+      forcedLanguage: HOSTILE,
+      version: expect.any(String),
+      commit: 'dev',
+      analyticsEnabled: false,
+      sourceUrl: '',
+      maxTextBytes: 1024 * 1024,
+    });
     // The hostile value did not open a script element of its own.
     expect(response.body.match(/<script/g)).toHaveLength(2);
     expect(response.body).not.toContain('alert(1)</script>');

@@ -5,6 +5,7 @@ export interface RuntimeConfig {
   commit: string;
   analyticsEnabled: boolean;
   sourceUrl: string;
+  maxTextBytes: number;
 }
 
 const PLACEHOLDER = /<script id="hush-config" type="application\/json">[^<]*<\/script>/;

@@ -23,7 +23,9 @@ export const CreateSecretBody = z.object({
     .number()
     .int()
     .refine((ttl) => ALL_TTL_CHOICES.includes(ttl), `must be one of ${ALL_TTL_CHOICES.join(', ')}`)
-    .describe('Lifetime in seconds'),
+    // The refinement cannot be expressed in JSON Schema: state the choices for the OpenAPI document.
+    .meta({ enum: [...ALL_TTL_CHOICES] })
+    .describe('Lifetime in seconds (over 7 days only for signed-in users)'),
   password: optionalText.describe('Password verifier; hashed with argon2id by the server'),
   title: noNul(z.string()).nullish().describe('Encrypted title (or plain when isPublic)'),
   maxViews: z.number().int().min(MIN_VIEWS).max(MAX_VIEWS).default(1),

@@ -1,10 +1,23 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { NavLink as NavItem } from './nav-links';
 
-/** The small-screen menu: slides in; closes by its toggle, by a click on the overlay, or by Escape. */
-export function Drawer({ open, links, onClose }: { open: boolean; links: NavItem[]; onClose(): void }) {
+/**
+ * The small-screen menu: slides in; closes by its toggle, by a click on the overlay, or by Escape. Focus moves to
+ * its first link when it opens and back to `returnFocus` (the toggle) when it closes, unless it is elsewhere.
+ */
+export function Drawer({
+  open,
+  links,
+  onClose,
+  returnFocus,
+}: {
+  open: boolean;
+  links: NavItem[];
+  onClose(): void;
+  returnFocus: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
   const panel = useRef<HTMLElement>(null);
 
@@ -14,9 +27,16 @@ export function Drawer({ open, links, onClose }: { open: boolean; links: NavItem
       if (event.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKey);
-    panel.current?.querySelector<HTMLElement>('a')?.focus();
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+    const menu = panel.current;
+    menu?.querySelector<HTMLElement>('a')?.focus();
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      // The panel is hidden now: a focused link in it (or nothing, after a click on the overlay) would leave
+      // keyboard users nowhere, so focus goes back to the toggle.
+      const active = document.activeElement;
+      if (!active || active === document.body || menu?.contains(active)) returnFocus.current?.focus();
+    };
+  }, [open, onClose, returnFocus]);
 
   return (
     <div className={open ? 'md:hidden' : 'hidden'}>

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import type { NavLink as NavItem } from './nav-links';
@@ -14,7 +15,17 @@ export function Logo() {
   );
 }
 
-export function Header({ links, drawerOpen, onToggle }: { links: NavItem[]; drawerOpen: boolean; onToggle(): void }) {
+export function Header({
+  links,
+  drawerOpen,
+  onToggle,
+  toggleRef,
+}: {
+  links: NavItem[];
+  drawerOpen: boolean;
+  onToggle(): void;
+  toggleRef?: RefObject<HTMLButtonElement | null>;
+}) {
   const { t } = useTranslation();
   return (
     <header className="fixed inset-x-0 top-0 z-30 h-[75px] border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
@@ -39,6 +50,7 @@ export function Header({ links, drawerOpen, onToggle }: { links: NavItem[]; draw
             ))}
         </nav>
         <button
+          ref={toggleRef}
           type="button"
           onClick={onToggle}
           aria-expanded={drawerOpen}

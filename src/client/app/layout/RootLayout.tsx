@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
@@ -17,6 +17,7 @@ export function RootLayout() {
   const isLoggedIn = useSessionStore((state) => state.isLoggedIn);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const menuToggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const links = navLinks(isLoggedIn, settings);
 
@@ -33,8 +34,13 @@ export function RootLayout() {
       >
         {t('nav.skip')}
       </a>
-      <Header links={links} drawerOpen={drawerOpen} onToggle={() => setDrawerOpen((open) => !open)} />
-      <Drawer open={drawerOpen} links={links} onClose={closeDrawer} />
+      <Header
+        links={links}
+        drawerOpen={drawerOpen}
+        onToggle={() => setDrawerOpen((open) => !open)}
+        toggleRef={menuToggle}
+      />
+      <Drawer open={drawerOpen} links={links} onClose={closeDrawer} returnFocus={menuToggle} />
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-[99px] pb-12">
         {error && (
           <div className="mb-4">

@@ -1,4 +1,15 @@
-// Placeholder while the page is being written; replaced before commit.
-export default function Page() {
-  return null;
+import { LegalPage, type LegalSection } from './LegalPage';
+
+const SECTIONS: readonly LegalSection[] = [
+  { id: 'neverSees', items: ['key', 'plaintext', 'password'] },
+  { id: 'stored', items: ['ciphertext', 'verifiers', 'limits', 'ipRule', 'deleteToken', 'owner'] },
+  { id: 'public' },
+  { id: 'accounts' },
+  { id: 'deletion' },
+  { id: 'tracking', items: ['cookies', 'logs', 'rateLimit', 'analytics'] },
+  { id: 'operator' },
+];
+
+export default function PrivacyPage() {
+  return <LegalPage page="privacy" sections={SECTIONS} />;
 }

@@ -35,11 +35,12 @@ export function SecretContent({ content, onBurn }: { content: Revealed; onBurn(k
 
   return (
     <Card className="space-y-4">
-      <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold break-words outline-none">
+      <h2 ref={heading} tabIndex={-1} dir="auto" className="text-lg font-semibold break-words outline-none">
         {content.title ?? t('content.untitled')}
       </h2>
       <pre
         data-testid="secret-text"
+        dir="auto"
         className="max-h-[60vh] overflow-auto rounded-lg bg-slate-100 p-4 font-mono text-sm break-words whitespace-pre-wrap dark:bg-slate-950"
       >
         {content.text}

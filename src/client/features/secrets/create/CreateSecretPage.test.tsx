@@ -1,0 +1,194 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { webCryptoAvailable, type seal } from '../crypto/crypto-client';
+import {
+  burnMock,
+  createMock,
+  DELETE_TOKEN,
+  describedBy,
+  EXPIRES,
+  ID,
+  KEY,
+  openOptions,
+  renderPage,
+  sealMock,
+  setUpCreatePage,
+  submit,
+  type,
+} from './create-page.test-setup';
+
+vi.mock('../api/secrets.api', () => ({ createSecret: vi.fn(), burnSecret: vi.fn() }));
+vi.mock('../crypto/crypto-client', () => ({ seal: vi.fn(), webCryptoAvailable: vi.fn() }));
+setUpCreatePage();
+
+describe('submitting', () => {
+  it('shows a busy state while encrypting, then sends only what the worker sealed', async () => {
+    let finish: (value: Awaited<ReturnType<typeof seal>>) => void = () => {};
+    sealMock.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    renderPage();
+    type('Secret', 'the launch code');
+    openOptions();
+    type('Title (optional)', 'launch');
+    type('Maximum views', '3');
+    fireEvent.change(screen.getByLabelText('Expires after'), { target: { value: '300' } });
+    type('Only open from this IP address or range (optional)', ' 10.0.0.0/8 ');
+    fireEvent.click(screen.getByRole('switch', { name: 'Protect with a password' }));
+    type('Password', 'correct horse');
+    submit();
+    expect(await screen.findByRole('button', { name: 'Encrypting…' })).toHaveProperty('disabled', true);
+    expect((screen.getByLabelText('Secret') as HTMLTextAreaElement).matches(':disabled')).toBe(true);
+    expect(sealMock).toHaveBeenCalledWith({ text: 'the launch code', title: 'launch', password: 'correct horse' });
+    await act(async () =>
+      finish({ op: 'seal', key: KEY, fields: { text: 'hush1.t', title: 'hush1.h', password: 'v', keyProof: 'p' } }),
+    );
+    expect(createMock).toHaveBeenCalledWith({
+      text: 'hush1.t',
+      title: 'hush1.h',
+      password: 'v',
+      keyProof: 'p',
+      ttl: 300,
+      maxViews: 3,
+      allowedIp: '10.0.0.0/8',
+      preventBurn: false,
+      isPublic: false,
+      files: [],
+    });
+  });
+
+  it('shows the link with the key in its fragment, the two parts, a QR code, and focuses the heading', async () => {
+    renderPage();
+    type('Secret', 'hello');
+    submit();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your secret link is ready' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const origin = window.location.origin;
+    expect(screen.getByLabelText<HTMLInputElement>('Secret link').value).toBe(
+      `${origin}/secret/${ID}#encryption_key=${KEY}`,
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Link without key').value).toBe(`${origin}/secret/${ID}`);
+    expect(screen.getByLabelText<HTMLInputElement>('Decryption key').value).toBe(KEY);
+    expect(screen.getByRole('img', { name: 'QR code of the secret link' }).tagName.toLowerCase()).toBe('svg');
+    expect(screen.getByText(/can be opened once, until/)).toBeTruthy();
+    expect(heading.parentElement?.querySelector('p time')?.getAttribute('datetime')).toBe(EXPIRES);
+    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+  });
+
+  it('sends a public secret as plain text without password or key proof, and shows no key', async () => {
+    renderPage();
+    type('Secret', 'hello world');
+    openOptions();
+    type('Title (optional)', 'Greeting');
+    fireEvent.click(screen.getByRole('switch', { name: 'Make it public' }));
+    submit();
+    await screen.findByRole('heading', { name: 'Your secret link is ready' });
+    expect(sealMock).not.toHaveBeenCalled();
+    expect(createMock).toHaveBeenCalledWith(
+      expect.objectContaining({
+        text: 'hello world',
+        title: 'Greeting',
+        password: null,
+        keyProof: null,
+        isPublic: true,
+      }),
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Secret link').value).toBe(`${window.location.origin}/secret/${ID}`);
+    expect(screen.queryByLabelText('Decryption key')).toBeNull();
+    expect(screen.getByText(/This secret is public/)).toBeTruthy();
+  });
+
+  it.each([
+    [new ApiError(400, 'validation.allowedIp', 'bad'), /valid IP address or CIDR range/],
+    [new ApiError(429, 'rate_limited', 'slow down'), /Too many requests/],
+    [new ApiError(0, 'network.unreachable', 'offline'), /server cannot be reached/],
+    [new ApiError(500, 'server.error', 'oops'), /Something went wrong/],
+  ])('translates %s', async (error, message) => {
+    createMock.mockRejectedValue(error);
+    renderPage();
+    type('Secret', 'hello');
+    submit();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(message);
+    expect(screen.getByRole('button', { name: 'Create secret link' })).toHaveProperty('disabled', false);
+  });
+
+  it('marks the field the server refused', async () => {
+    createMock.mockRejectedValue(new ApiError(400, 'validation.maxViews', 'bad'));
+    renderPage();
+    type('Secret', 'hello');
+    submit();
+    await screen.findByRole('alert');
+    expect(describedBy(screen.getByLabelText('Maximum views'))).toMatch(/server did not accept this value/);
+  });
+
+  it('says so when encryption fails in the browser', async () => {
+    sealMock.mockRejectedValue(new Error('worker died'));
+    renderPage();
+    type('Secret', 'hello');
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Encryption failed in this browser/);
+  });
+
+  it('without WebCrypto explains that HTTPS is needed and allows only public secrets', () => {
+    vi.mocked(webCryptoAvailable).mockReturnValue(false);
+    renderPage();
+    expect(screen.getByRole('alert').textContent).toMatch(/HTTPS \(or on localhost\)/);
+    expect(screen.getByRole('button', { name: 'Create secret link' })).toHaveProperty('disabled', true);
+    openOptions();
+    fireEvent.click(screen.getByRole('switch', { name: 'Make it public' }));
+    expect(screen.getByRole('button', { name: 'Create public secret' })).toHaveProperty('disabled', false);
+  });
+});
+
+describe('the result', () => {
+  async function created() {
+    renderPage();
+    type('Secret', 'hello');
+    submit();
+    await screen.findByRole('heading', { name: 'Your secret link is ready' });
+  }
+
+  it('burns the secret with its delete token after a confirmation', async () => {
+    burnMock.mockResolvedValue({ id: ID, burned: true });
+    await created();
+    fireEvent.click(screen.getByRole('button', { name: 'Burn now' }));
+    expect(burnMock).not.toHaveBeenCalled();
+    const question = screen.getByRole('group', { name: /Delete this secret now/ });
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Burn now' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete it' }));
+    expect(await screen.findByRole('heading', { name: 'The secret is deleted' })).toBeTruthy();
+    expect(burnMock).toHaveBeenCalledWith(ID, { deleteToken: DELETE_TOKEN });
+    expect(screen.queryByLabelText('Secret link')).toBeNull();
+  });
+
+  it('reports a failed burn and keeps the link', async () => {
+    burnMock.mockRejectedValue(new ApiError(0, 'network.unreachable', 'offline'));
+    await created();
+    fireEvent.click(screen.getByRole('button', { name: 'Burn now' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete it' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/cannot be reached/);
+    expect(screen.getByLabelText('Secret link')).toBeTruthy();
+  });
+
+  it('offers Share only where the browser can share', async () => {
+    const share = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      await created();
+      fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+      expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining(KEY) }));
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+
+  it('starts over with an empty form on "Create new secret"', async () => {
+    await created();
+    fireEvent.click(screen.getByRole('button', { name: 'Create new secret' }));
+    const heading = screen.getByRole('heading', { level: 1, name: 'Share a secret' });
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Secret').value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+});

@@ -1,0 +1,47 @@
+import { createSecret } from '../api/secrets.api';
+import { seal } from '../crypto/crypto-client';
+import { secretOptions, type CreateFormValues, type FormContext } from './create-form';
+import type { SubmitPhase } from './create-errors';
+
+/** A created secret as the result view needs it. `key` is null for public secrets, which have none. */
+export interface CreatedSecretView {
+  id: string;
+  key: string | null;
+  deleteToken: string;
+  expiresAt: string;
+  isPublic: boolean;
+  maxViews: number;
+  preventBurn: boolean;
+}
+
+/**
+ * Private secrets are sealed in the worker (argon2id when there is a password) and only envelopes, the password
+ * verifier and the key proof leave the browser. Public secrets are plain text by design: no key, no password.
+ */
+export async function submitSecret(
+  values: CreateFormValues,
+  context: FormContext,
+  onPhase: (phase: SubmitPhase) => void,
+): Promise<CreatedSecretView> {
+  const options = secretOptions(values, context);
+  const title = values.title === '' ? null : values.title;
+  let key: string | null = null;
+  let body;
+  if (values.isPublic) {
+    body = { ...options, text: values.text, title, password: null, keyProof: null, isPublic: true };
+  } else {
+    onPhase('encrypting');
+    const sealed = await seal({ text: values.text, title, password: values.passwordEnabled ? values.password : null });
+    key = sealed.key;
+    body = { ...options, ...sealed.fields, isPublic: false };
+  }
+  onPhase('sending');
+  const created = await createSecret(body);
+  return {
+    ...created,
+    key,
+    isPublic: values.isPublic,
+    maxViews: options.maxViews,
+    preventBurn: options.preventBurn,
+  };
+}
