@@ -14,7 +14,7 @@ function toBase64(text: string): string {
 }
 
 export function SecretContent({ content, onBurn }: { content: Revealed; onBurn(keyProof: string): Promise<void> }) {
-  const { t } = useTranslation('view');
+  const { t, i18n } = useTranslation('view');
   const heading = useRef<HTMLHeadingElement>(null);
   const [burn, setBurn] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
   const { secret } = content;
@@ -59,7 +59,7 @@ export function SecretContent({ content, onBurn }: { content: Revealed; onBurn(k
       ) : (
         <Alert tone="info">
           {secret.preventBurn
-            ? t('content.untilExpiry', { date: new Date(secret.expiresAt).toLocaleString() })
+            ? t('content.untilExpiry', { date: new Date(secret.expiresAt).toLocaleString(i18n.language) })
             : t('content.viewsLeft', { count: secret.viewsLeft })}
         </Alert>
       )}

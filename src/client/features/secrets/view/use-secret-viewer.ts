@@ -66,7 +66,9 @@ export function useSecretViewer(id: string) {
           setPasswordError({ attemptsLeft });
           return setState(attemptsLeft > 0 ? { ...previous, attemptsLeft } : { step: 'gone' });
         }
-        if (error instanceof ApiError && error.code === 'secret.key_invalid') {
+        // A key of the right length that is not valid base64url is just as wrong as a mismatching one.
+        const badKey = error instanceof CryptoFailure && error.reason === 'invalid_key';
+        if (badKey || (error instanceof ApiError && error.code === 'secret.key_invalid')) {
           setKeyError(true);
           return setState(previous);
         }
