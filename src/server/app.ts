@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RouteContract } from '../shared/api/contract.js';
@@ -9,6 +10,14 @@ import { registerRateLimit } from './http/rate-limit.js';
 import { headersFor, registerSecurityHeaders } from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createPasswordHasher } from './lib/passwords.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountService } from './modules/account/account.service.js';
+import { registerAuthentication } from './modules/auth/authenticate.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { createSetupTokensRepository, createTokensRepository } from './modules/auth/tokens.repository.js';
+import { createUsersRepository } from './modules/auth/users.repository.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { openApiRoutes } from './modules/openapi/openapi.routes.js';
 import { createSecretsRepository } from './modules/secrets/secrets.repository.js';
@@ -39,18 +48,43 @@ export async function createApp(deps: AppDeps) {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const stats = createStatsRepository(database.db);
+  const passwords = createPasswordHasher(config.argon2Concurrency);
+  const secretsRepository = createSecretsRepository(database.db);
   const secrets = createSecretsService({
-    repository: createSecretsRepository(database.db),
+    repository: secretsRepository,
     stats,
-    passwords: createPasswordHasher(config.argon2Concurrency),
+    passwords,
     clock,
     maxTextBytes: config.maxTextBytes,
     passwordAttempts: config.passwordAttempts,
   });
 
-  const headers = headersFor({ https: config.publicUrl.startsWith('https://') });
   const settings = createSettingsService(createSettingsRepository(database.db));
+  const tokens = createTokensRepository(database.db);
+  const users = createUsersRepository(database.db);
+  const sessions = createSessionsRepository(database.db);
+  const auth = createAuthService({
+    users,
+    sessions,
+    setupTokens: createSetupTokensRepository(database.db),
+    settings,
+    passwords,
+    clock,
+    sessionDays: config.sessionDays,
+    sessionMaxDays: config.sessionMaxDays,
+  });
+  const account = createAccountService({
+    users,
+    sessions,
+    tokens,
+    secrets: secretsRepository,
+    settings,
+    passwords,
+    clock,
+  });
+  const https = config.publicUrl.startsWith('https://');
 
+  const headers = headersFor({ https });
   const app: FastifyInstance = Fastify({
     logger: {
       level: config.logLevel,
@@ -78,10 +112,15 @@ export async function createApp(deps: AppDeps) {
     });
   }
 
+  await app.register(cookie);
+  registerAuthentication(app, { auth, tokens, clock, publicUrl: config.publicUrl });
+
   await app.register(healthRoutes(database));
   for (const prefix of ['/api/v1', '/api']) {
     await app.register(secretsRoutes(secrets), { prefix });
     await app.register(settingsRoutes(settings), { prefix });
+    await app.register(authRoutes(auth, { secure: https }), { prefix });
+    await app.register(accountRoutes(account, { secure: https }), { prefix });
     await app.register(openApiRoutes(API_ROUTES, VERSION), { prefix });
   }
   await registerWebClient(app, deps.clientDir ?? null, {
@@ -93,5 +132,5 @@ export async function createApp(deps: AppDeps) {
     maxTextBytes: config.maxTextBytes,
   });
 
-  return { app, services: { secrets, stats, settings } };
+  return { app, services: { secrets, stats, settings, auth, tokens } };
 }

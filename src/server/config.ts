@@ -100,6 +100,26 @@ export const settings = {
     z.string().regex(/^([a-z]{2,3}(-[A-Za-z]{2,4})?)?$/, 'must be a language tag such as en or de'),
     'Force the interface language (en, de…). Empty: follow the browser.',
   ),
+  sessionDays: setting('HUSH_SESSION_DAYS', '7', int(1, 365), 'Days a sign-in lasts without a refresh.'),
+  sessionMaxDays: setting(
+    'HUSH_SESSION_MAX_DAYS',
+    '30',
+    int(1, 3650),
+    'Days a sign-in lasts at most, refreshes included.',
+  ),
+  adminUsername: setting(
+    'HUSH_ADMIN_USERNAME',
+    '',
+    z.string().max(20),
+    'Creates this admin at start-up if it does not exist.',
+  ),
+  adminPassword: setting(
+    'HUSH_ADMIN_PASSWORD',
+    '',
+    z.string().max(50),
+    'Password of HUSH_ADMIN_USERNAME (5 to 50 characters). No admin, no password: a setup link is printed.',
+  ),
+  adminEmail: setting('HUSH_ADMIN_EMAIL', '', z.string().max(254), 'Email of HUSH_ADMIN_USERNAME.'),
   analytics: setting('HUSH_ANALYTICS', 'false', bool, 'Record anonymous page views (no IP addresses, no secret ids).'),
   sourceUrl: setting(
     'HUSH_SOURCE_URL',

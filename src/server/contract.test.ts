@@ -14,15 +14,39 @@ import { describeEachDialect } from './test-utils/database.js';
  */
 
 /** Written out by hand, not derived from the contract, so that deleting or renaming a route fails here. */
-const PUBLIC_API: { name: RouteName; method: 'GET' | 'POST'; path: string; statuses: number[] }[] = [
-  { name: 'create', method: 'POST', path: '/secret', statuses: [201, 400, 413, 415, 429] },
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const PUBLIC_API: { name: RouteName; method: Method; path: string; statuses: number[] }[] = [
+  { name: 'create', method: 'POST', path: '/secret', statuses: [201, 400, 401, 403, 413, 415, 429] },
   { name: 'exist', method: 'GET', path: '/secret/{id}/exist', statuses: [200, 400, 401, 403, 404, 429] },
   { name: 'read', method: 'POST', path: '/secret/{id}', statuses: [200, 400, 401, 403, 404, 413, 415, 429] },
   { name: 'readByGet', method: 'GET', path: '/secret/{id}', statuses: [200, 400, 401, 403, 404, 429] },
-  { name: 'burn', method: 'POST', path: '/secret/{id}/burn', statuses: [200, 400, 403, 404, 413, 415, 429] },
-  { name: 'publicList', method: 'GET', path: '/secret/public/', statuses: [200, 429] },
-  { name: 'publicListByUser', method: 'GET', path: '/secret/public/{username}', statuses: [200, 400, 429] },
-  { name: 'publicSettings', method: 'GET', path: '/settings/public', statuses: [200, 429] },
+  { name: 'burn', method: 'POST', path: '/secret/{id}/burn', statuses: [200, 400, 401, 403, 404, 413, 415, 429] },
+  { name: 'publicList', method: 'GET', path: '/secret/public/', statuses: [200, 401, 429] },
+  { name: 'publicListByUser', method: 'GET', path: '/secret/public/{username}', statuses: [200, 400, 401, 429] },
+  { name: 'publicSettings', method: 'GET', path: '/settings/public', statuses: [200, 401, 429] },
+  {
+    name: 'signup',
+    method: 'POST',
+    path: '/authentication/signup',
+    statuses: [201, 400, 401, 403, 409, 413, 415, 429],
+  },
+  { name: 'signin', method: 'POST', path: '/authentication/signin', statuses: [200, 400, 401, 403, 413, 415, 429] },
+  { name: 'signout', method: 'POST', path: '/authentication/signout', statuses: [200, 400, 401, 403, 413, 415, 429] },
+  { name: 'verify', method: 'GET', path: '/authentication/verify', statuses: [200, 401, 429] },
+  { name: 'refresh', method: 'GET', path: '/authentication/refresh', statuses: [200, 401, 429] },
+  { name: 'setup', method: 'POST', path: '/authentication/setup', statuses: [201, 400, 401, 403, 409, 413, 415, 429] },
+  { name: 'account', method: 'GET', path: '/account', statuses: [200, 401, 429] },
+  { name: 'update', method: 'PUT', path: '/account/update', statuses: [200, 400, 401, 403, 409, 413, 415, 429] },
+  { name: 'delete', method: 'POST', path: '/account/delete', statuses: [200, 400, 401, 403, 409, 413, 415, 429] },
+  { name: 'secrets', method: 'GET', path: '/account/secrets', statuses: [200, 401, 429] },
+  { name: 'tokens', method: 'GET', path: '/account/tokens', statuses: [200, 401, 429] },
+  { name: 'createToken', method: 'POST', path: '/account/tokens', statuses: [201, 400, 401, 403, 413, 415, 429] },
+  {
+    name: 'revokeToken',
+    method: 'DELETE',
+    path: '/account/tokens/{id}',
+    statuses: [200, 400, 401, 403, 404, 413, 415, 429],
+  },
 ];
 
 const PREFIXES = ['/api/v1', '/api'] as const;
@@ -30,6 +54,11 @@ const PREFIXES = ['/api/v1', '/api'] as const;
 const STATUS_FIELDS = ['expiresAt', 'id', 'isPublic', 'maxViews', 'preventBurn', 'requiresKeyProof', 'viewsLeft'];
 const CONTENT_FIELDS = [...STATUS_FIELDS, 'createdAt', 'files', 'text', 'title'];
 const LIST_ITEM_FIELDS = ['createdAt', 'expiresAt', 'id', 'title', 'username'];
+const SESSION_FIELDS = ['email', 'expirationDate', 'role', 'username'];
+const ACCOUNT_FIELDS = ['createdAt', 'email', 'generated', 'role', 'username'];
+const TOKEN_FIELDS = ['createdAt', 'expiresAt', 'id', 'lastUsedAt', 'name'];
+/** Lists whose success scenario must not be empty, so that their items' fields are checked. */
+const LISTS: RouteName[] = ['publicList', 'secrets', 'tokens'];
 
 /** The fields of every success body, also written out by hand: clients read exactly these. */
 const SUCCESS_FIELDS: Record<RouteName, string[]> = {
@@ -48,6 +77,19 @@ const SUCCESS_FIELDS: Record<RouteName, string[]> = {
     'read_only',
     'restrict_organization_email',
   ],
+  signup: SESSION_FIELDS,
+  signin: SESSION_FIELDS,
+  signout: ['signedOut'],
+  verify: SESSION_FIELDS,
+  refresh: SESSION_FIELDS,
+  setup: SESSION_FIELDS,
+  account: ACCOUNT_FIELDS,
+  update: ACCOUNT_FIELDS,
+  delete: ['deleted'],
+  secrets: ['createdAt', 'expiresAt', 'id', 'isPublic', 'maxViews', 'preventBurn', 'title', 'viewsLeft'],
+  tokens: TOKEN_FIELDS,
+  createToken: [...TOKEN_FIELDS, 'token'],
+  revokeToken: ['revoked'],
 };
 
 const routeOf = (name: RouteName): RouteContract => apiRoutes[name];
@@ -74,7 +116,7 @@ function normalize(value: unknown): unknown {
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
         key,
-        key === 'id' || key === 'deleteToken' ? `<${key}>` : normalize(item),
+        key === 'id' || key === 'deleteToken' || key === 'token' ? `<${key}>` : normalize(item),
       ]),
     );
   }
@@ -155,14 +197,14 @@ describeEachDialect('the HTTP contract', (dialect: Dialect) => {
         // A fresh app (same start time) per prefix: both must answer the same scenario the same way.
         const t = await createTestApp({ dialect, clock: createTestClock(), config: scenario.config });
         try {
-          const response = await scenario.run(apiFor(t.app, prefix, '127.0.0.1'));
+          const response = await scenario.run(apiFor(t, prefix, '127.0.0.1'));
           expect(response.statusCode, `${prefix}: ${response.body.slice(0, 300)}`).toBe(scenario.status);
           const body = expectDeclared(name, response, prefix) as Record<string, unknown>;
           if (scenario.code) expect(body.code).toBe(scenario.code);
           if (response.statusCode < 300) {
             const items = Array.isArray(body) ? body : [body];
             for (const item of items) expect(Object.keys(item).sort()).toEqual([...SUCCESS_FIELDS[name]].sort());
-            if (name === 'publicList') expect(items.length).toBeGreaterThan(0);
+            if (LISTS.includes(name)) expect(items.length).toBeGreaterThan(0);
           }
           expect(response.headers['cache-control']).toBe('no-store');
           answers.push({
@@ -179,14 +221,16 @@ describeEachDialect('the HTTP contract', (dialect: Dialect) => {
   }
 
   for (const { name } of PUBLIC_API) {
-    it(`${name} answers odd requests only with statuses and bodies it declares`, async () => {
+    it(`${name} answers odd requests, signed in or not, only with statuses and bodies it declares`, async () => {
       const t = await createTestApp({ dialect });
       try {
-        const api = apiFor(t.app, '/api/v1', '127.0.0.1');
+        const api = apiFor(t, '/api/v1', '127.0.0.1');
+        const browser = await api.signUp();
         for (const request of ODD_REQUESTS[name]) {
-          const response = await api.inject(request);
           const payload = JSON.stringify(request.payload ?? '').slice(0, 80);
-          expectDeclared(name, response, `${request.method ?? 'GET'} ${request.url.slice(0, 80)} ${payload}`);
+          const what = `${request.method ?? 'GET'} ${request.url.slice(0, 80)} ${JSON.stringify(request.headers)} ${payload}`;
+          expectDeclared(name, await api.inject(request), what);
+          expectDeclared(name, await browser.inject(request), `signed in: ${what}`);
         }
       } finally {
         await t.close();

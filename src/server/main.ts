@@ -20,6 +20,27 @@ function buildCommit(): string {
   }
 }
 
+/**
+ * No default credentials: HUSH_ADMIN_USERNAME/PASSWORD create an admin, and without them, while no admin exists,
+ * a one-time setup link is printed (valid 24 hours).
+ */
+async function prepareFirstAdmin(
+  config: ReturnType<typeof loadConfig>,
+  auth: Awaited<ReturnType<typeof createApp>>['services']['auth'],
+  log: { info(message: string): void; warn(message: string): void },
+): Promise<void> {
+  if (config.adminUsername && config.adminPassword) {
+    const email = config.adminEmail || `${config.adminUsername}@localhost.invalid`;
+    const result = await auth.ensureAdmin(config.adminUsername, config.adminPassword, email);
+    log.info(`admin ${config.adminUsername}: ${result}`);
+    return;
+  }
+  const token = await auth.issueSetupToken();
+  if (!token) return;
+  const base = config.publicUrl || `http://${config.host}:${config.port}`;
+  log.warn(`No admin yet. Create one within 24 hours at: ${base.replace(/\/$/, '')}/setup#token=${token}`);
+}
+
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const database = openDatabase({
@@ -36,6 +57,7 @@ async function main(): Promise<void> {
     clientDir: path.resolve(here, '../client'),
     commit: buildCommit(),
   });
+  await prepareFirstAdmin(config, services.auth, app.log);
   await purgeOnce(services.secrets, database);
   const stopPurge = startPurgeJob({
     secrets: services.secrets,

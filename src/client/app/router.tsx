@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
 import { RootLayout } from './layout/RootLayout';
+import type { LayoutHandle } from './layout/layout-handle';
 import { RouteError } from './RouteError';
 
 // Pages load on demand, so the view page does not carry the create page's code (and the reverse).
@@ -25,6 +26,28 @@ export const routes: RouteObject[] = [
       { path: 'secret/:secretId', lazy: page(() => import('../features/secrets/view/ViewSecretPage')) },
       { path: 'public', lazy: page(() => import('../features/public/PublicSecretsPage')) },
       { path: 'public/:username', lazy: page(() => import('../features/public/PublicSecretsPage')) },
+      { path: 'signin', lazy: page(() => import('../features/auth/pages/SigninPage')) },
+      { path: 'signup', lazy: page(() => import('../features/auth/pages/SignupPage')) },
+      { path: 'signout', lazy: page(() => import('../features/auth/pages/SignoutPage')) },
+      { path: 'setup', lazy: page(() => import('../features/auth/pages/SetupPage')) },
+      {
+        path: 'account',
+        handle: { wide: true } satisfies LayoutHandle,
+        lazy: page(() => import('../features/account/layout/AccountLayout')),
+        // instance-settings, users and analytics come with the admin pages; until then they are the area's 404.
+        children: [
+          { index: true, lazy: page(() => import('../features/account/overview/AccountOverviewPage')) },
+          { path: 'account', lazy: page(() => import('../features/account/overview/AccountOverviewPage')) },
+          { path: 'secrets', lazy: page(() => import('../features/account/secrets/OwnSecretsPage')) },
+          {
+            path: 'account-settings',
+            lazy: page(() => import('../features/account/settings/AccountSettingsPage')),
+          },
+          { path: 'privacy', lazy: page(() => import('../features/pages/PrivacyPage')) },
+          { path: 'terms', lazy: page(() => import('../features/pages/TermsPage')) },
+          { path: '*', lazy: page(() => import('../features/pages/NotFoundPage')) },
+        ],
+      },
       { path: 'privacy', lazy: page(() => import('../features/pages/PrivacyPage')) },
       { path: 'terms', lazy: page(() => import('../features/pages/TermsPage')) },
       { path: 'api-docs', lazy: page(() => import('../features/pages/ApiDocsPage')) },

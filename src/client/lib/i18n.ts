@@ -14,7 +14,7 @@ export const LANGUAGES = {
 } as const;
 export type Language = keyof typeof LANGUAGES;
 /** One file per feature under /locales/{lng}/{ns}.json. */
-export const NAMESPACES = ['common', 'create', 'view', 'public', 'pages'] as const;
+export const NAMESPACES = ['common', 'create', 'view', 'public', 'pages', 'account'] as const;
 
 /** Browser tags to ours: `nb-NO`, `no`, `nn` → nb; `zh-CN`, `zh-Hans` → zh; `de-AT` → de. */
 export function toSupportedLanguage(tag: string): string {

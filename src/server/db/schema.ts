@@ -45,11 +45,37 @@ export interface InstanceSettingsTable {
   value: string;
 }
 
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  absolute_expires_at: number;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  expires_at: number | null;
+}
+
+export interface SetupTokensTable {
+  token_hash: string;
+  expires_at: number;
+}
+
 export interface DB {
   secrets: SecretsTable;
   users: UsersTable;
   statistics: StatisticsTable;
   instance_settings: InstanceSettingsTable;
+  sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
+  setup_tokens: SetupTokensTable;
 }
 
 export type Db = Kysely<DB>;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import '../modules/auth/authenticate.js';
 import { normalizeIp } from '../../shared/ip.js';
 import type { Caller } from '../modules/secrets/secrets.service.js';
 
@@ -7,5 +8,6 @@ import type { Caller } from '../modules/secrets/secrets.service.js';
  * HUSH_TRUSTED_PROXIES only, so headers from anyone else are ignored). Unknown stays null: checks fail closed.
  */
 export function callerOf(request: FastifyRequest): Caller {
-  return { ip: normalizeIp(request.ip), userId: null };
+  const userId = request.auth && request.auth.kind !== 'anonymous' ? request.auth.user.id : null;
+  return { ip: normalizeIp(request.ip), userId };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { RouteContract } from '../../shared/api/contract.js';
 import { ALL_TTL_CHOICES } from '../../shared/constants.js';
+import { FUZZ_USER, plausibleAccountBody, type AccountSeeds } from './fuzz-accounts.js';
 
 /**
  * fast-check generators of request bodies for the fuzz test (src/server/fuzz.test.ts): raw JSON text, malformed
@@ -9,8 +10,8 @@ import { ALL_TTL_CHOICES } from '../../shared/constants.js';
 
 export const FUZZ_KEY_PROOF = 'K'.repeat(43);
 export const FUZZ_PASSWORD = 'correct horse';
-/** What the seeded secrets give the generators to aim at. */
-export interface Seeds {
+/** What the seeded secrets and accounts give the generators to aim at. */
+export interface Seeds extends AccountSeeds {
   ids: string[];
   deleteTokens: string[];
 }
@@ -31,6 +32,14 @@ const FIELD_NAMES = [
   'deleteToken',
   'id',
   'username',
+  'email',
+  'currentPassword',
+  'newPassword',
+  'confirmNewPassword',
+  'generated',
+  'name',
+  'expiresInDays',
+  'token',
 ];
 export const POISON_KEYS = [
   '__proto__',
@@ -111,6 +120,11 @@ const realValues = (seeds: Seeds) =>
     ...seeds.ids.map(json),
     ...seeds.deleteTokens.map(json),
     json('A'.repeat(43)),
+    json(FUZZ_USER.username),
+    json(FUZZ_USER.email),
+    json(FUZZ_USER.password),
+    json(seeds.setupToken),
+    ...seeds.tokenIds.map(json),
   );
 
 const scalarText = (seeds: Seeds) =>
@@ -153,6 +167,8 @@ const valueText = (seeds: Seeds) => {
 
 /** Bodies with the real field names and mostly the right types: these reach the service and the database. */
 const plausibleBody = (route: RouteContract, seeds: Seeds) => {
+  const account = plausibleAccountBody(route, seeds);
+  if (account) return account;
   if (route.path === '/secret') {
     return fc
       .record(

@@ -3,14 +3,19 @@ import type { InjectOptions } from 'fastify';
 import type { RouteContract } from '../../shared/api/contract.js';
 import type { TestApp } from './app.js';
 import { createSecret } from './app.js';
+import { credentialsArb, seedFuzzAccounts, siteArb, targetedAccountArb } from './fuzz-accounts.js';
 import { bodyArb, FUZZ_KEY_PROOF, FUZZ_PASSWORD, json, POISON_KEYS, withJson, type Seeds } from './fuzz-bodies.js';
 
 export type { Seeds };
 
-/** fast-check generators of whole requests for the fuzz test: weird path parameters, query strings and bodies. */
+/**
+ * fast-check generators of whole requests for the fuzz test: weird path parameters, query strings, bodies and
+ * credentials.
+ */
 
-/** A few secrets of every kind, so generated requests reach 200, 401, 403 and 404 alike. */
-export async function seedFuzzSecrets(app: TestApp['app']): Promise<Seeds> {
+/** A few secrets of every kind and a few accounts, so generated requests reach 200, 401, 403 and 404 alike. */
+export async function seedFuzz(t: TestApp): Promise<Seeds> {
+  const app = t.app;
   const created = [
     await createSecret(app, { preventBurn: true, maxViews: 5 }),
     await createSecret(app, { maxViews: 3 }),
@@ -23,6 +28,7 @@ export async function seedFuzzSecrets(app: TestApp['app']): Promise<Seeds> {
   return {
     ids: created.map((secret) => secret.id),
     deleteTokens: created.map((secret) => secret.deleteToken),
+    ...(await seedFuzzAccounts(t)),
   };
 }
 
@@ -51,7 +57,7 @@ const staysOnRoute = (segment: string) => !['', '.', '..', 'public'].includes(de
 const segmentArb = (seeds: Seeds) =>
   fc
     .oneof(
-      { weight: 4, arbitrary: fc.constantFrom(...seeds.ids) },
+      { weight: 4, arbitrary: fc.constantFrom(...seeds.ids, ...seeds.tokenIds) },
       { weight: 2, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,30}$/) },
       { weight: 3, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }).map(percentEncode) },
       {
@@ -146,7 +152,7 @@ const queryArb = (seeds: Seeds) => {
 };
 
 /** A seeded secret's id with the body that opens or burns it: the success paths, until the secret is gone. */
-const targetedArb = (seeds: Seeds) =>
+const targetedSecretArb = (seeds: Seeds) =>
   fc.nat({ max: seeds.ids.length - 1 }).map((index) => ({
     segment: seeds.ids[index]!,
     body: withJson(json({ deleteToken: seeds.deleteTokens[index], keyProof: FUZZ_KEY_PROOF, password: FUZZ_PASSWORD })),
@@ -158,17 +164,21 @@ export const requestArb = (route: RouteContract, seeds: Seeds): fc.Arbitrary<Inj
       prefix: fc.constantFrom('/api/v1', '/api'),
       target: fc.oneof(
         { weight: 9, arbitrary: fc.record({ segment: segmentArb(seeds), body: bodyArb(route, seeds) }) },
-        { weight: 1, arbitrary: targetedArb(seeds) },
+        { weight: 1, arbitrary: targetedAccountArb(route, seeds) ?? targetedSecretArb(seeds) },
       ),
       query: queryArb(seeds),
       forwardedFor: fc.option(fc.constantFrom('10.0.0.1', 'garbage', '10.0.0.1, 127.0.0.1', '::1'), { freq: 5 }),
+      credentials: credentialsArb(seeds),
+      site: siteArb,
     })
-    .map(({ prefix, target: { segment, body }, query, forwardedFor }) => ({
+    .map(({ prefix, target: { segment, body }, query, forwardedFor, credentials, site }) => ({
       method: route.method,
       url: `${prefix}${route.path.replace(/\{\w+\}/g, segment)}${query}`,
       headers: {
         ...(body.contentType !== undefined && { 'content-type': body.contentType }),
         ...(forwardedFor && { 'x-forwarded-for': forwardedFor }),
+        ...credentials,
+        ...site,
       },
       ...(body.payload !== undefined && { payload: body.payload }),
     }));

@@ -30,4 +30,7 @@ export function defineRoute<const T extends RouteContract>(route: T): T {
   return route;
 }
 
+/** PostgreSQL text cannot hold NUL: refuse it up front (400) instead of failing in the database (500). */
+export const noNul = (schema: z.ZodString) => schema.regex(/^[^\0]*$/, 'must not contain NUL characters');
+
 export const errorResponse = (description: string): ResponseContract => ({ description, schema: ErrorBody });

@@ -1,6 +1,8 @@
+import { accountRoutes } from './account.contract.js';
+import { authRoutes } from './auth.contract.js';
 import { secretRoutes } from './secrets.contract.js';
 import { settingsRoutes } from './settings.contract.js';
 
 /** Every route of the public API, by name: the OpenAPI document and the contract test are built from this. */
-export const apiRoutes = { ...secretRoutes, ...settingsRoutes };
+export const apiRoutes = { ...secretRoutes, ...settingsRoutes, ...authRoutes, ...accountRoutes };
 export type ApiRouteName = keyof typeof apiRoutes;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALL_TTL_CHOICES, MAX_VIEWS, MIN_VIEWS } from '../constants.js';
 import { isValidIpOrCidr } from '../ip.js';
-import { defineRoute, ErrorBody, errorResponse } from './contract.js';
+import { defineRoute, ErrorBody, errorResponse, noNul } from './contract.js';
 
 const base64url = (bytes: number) =>
   z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), `must be ${bytes} bytes in base64url`);
@@ -13,9 +13,6 @@ export const KeyProof = base64url(32).describe('Proof of the decryption key, bas
 export const DeleteToken = base64url(32).describe('Token returned at creation that lets its holder burn the secret');
 
 const optionalText = z.string().nullish();
-
-/** PostgreSQL text cannot hold NUL: refuse it up front (400) instead of failing in the database (500). */
-const noNul = (schema: z.ZodString) => schema.regex(/^[^\0]*$/, 'must not contain NUL characters');
 
 export const CreateSecretBody = z.object({
   text: noNul(z.string().min(1, 'is required')).describe('Encrypted envelope (hush1.…), or plain text when isPublic'),
@@ -90,6 +87,10 @@ export const PublicUserParams = z.object({ username: noNul(z.string().max(64)) }
 const notFound = errorResponse('Unknown, expired or already burned (one answer for all three)');
 const ipForbidden = errorResponse('The caller’s address is outside the secret’s IP restriction');
 const rateLimited = errorResponse('Too many requests');
+/** Any route refuses an API token that is unknown, expired or revoked, rather than serving the call anonymously. */
+const badToken = errorResponse('The API token sent is unknown, expired or revoked (auth.not_signed_in)');
+/** 401 on reading: password problems say how many attempts remain; a refused API token (auth.not_signed_in) not. */
+const ReadUnauthorizedBody = PasswordErrorBody.partial({ attemptsLeft: true });
 
 export const secretRoutes = {
   create: defineRoute({
@@ -101,6 +102,8 @@ export const secretRoutes = {
     responses: {
       201: { description: 'Created', schema: CreateSecretResponse },
       400: errorResponse('A field is invalid; the code names it (validation.<field>)'),
+      401: badToken,
+      403: errorResponse('A cookie-authenticated request from another site (auth.cross_site)'),
       413: errorResponse('Body too large'),
       415: errorResponse('Body is not JSON'),
       429: rateLimited,
@@ -115,7 +118,7 @@ export const secretRoutes = {
     responses: {
       200: { description: 'The secret exists', schema: SecretStatus },
       400: errorResponse('The id is malformed (validation.id)'),
-      401: errorResponse('A password is needed (secret.password_required)'),
+      401: errorResponse('A password is needed (secret.password_required), or the API token sent is not valid'),
       403: ipForbidden,
       404: notFound,
       429: rateLimited,
@@ -131,7 +134,10 @@ export const secretRoutes = {
     responses: {
       200: { description: 'The content', schema: SecretContent },
       400: errorResponse('A field is invalid'),
-      401: { description: 'Password missing or wrong; says how many attempts remain', schema: PasswordErrorBody },
+      401: {
+        description: 'Password missing or wrong, saying how many attempts remain; or the API token sent is not valid',
+        schema: ReadUnauthorizedBody,
+      },
       403: errorResponse('Wrong key proof (secret.key_invalid) or IP restriction (secret.ip_not_allowed)'),
       404: notFound,
       413: errorResponse('Body too large'),
@@ -149,7 +155,10 @@ export const secretRoutes = {
     responses: {
       200: { description: 'The content', schema: SecretContent },
       400: errorResponse('The id or a query parameter is malformed (validation.<field>)'),
-      401: { description: 'Password missing or wrong', schema: PasswordErrorBody },
+      401: {
+        description: 'Password missing or wrong; or the API token sent is not valid',
+        schema: ReadUnauthorizedBody,
+      },
       403: errorResponse('Wrong key proof or IP restriction'),
       404: notFound,
       429: rateLimited,
@@ -165,6 +174,7 @@ export const secretRoutes = {
     responses: {
       200: { description: 'Deleted', schema: BurnSecretResponse },
       400: errorResponse('A field is invalid'),
+      401: badToken,
       403: errorResponse('No valid delete token, key proof or owner (secret.burn_forbidden)'),
       404: notFound,
       413: errorResponse('Body too large'),
@@ -177,7 +187,7 @@ export const secretRoutes = {
     path: '/secret/public/',
     tag: 'secrets',
     summary: 'Public secrets, newest first (at most 100, expired ones left out)',
-    responses: { 200: { description: 'The list', schema: PublicSecretList }, 429: rateLimited },
+    responses: { 200: { description: 'The list', schema: PublicSecretList }, 401: badToken, 429: rateLimited },
   }),
   publicListByUser: defineRoute({
     method: 'GET',
@@ -188,6 +198,7 @@ export const secretRoutes = {
     responses: {
       200: { description: 'The list', schema: PublicSecretList },
       400: errorResponse('The username is malformed (validation.username)'),
+      401: badToken,
       429: rateLimited,
     },
   }),

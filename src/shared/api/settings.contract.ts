@@ -26,6 +26,7 @@ export const settingsRoutes = {
     summary: 'The instance settings the web page needs (no authentication)',
     responses: {
       200: { description: 'The settings', schema: PublicSettings },
+      401: errorResponse('The API token sent is unknown, expired or revoked (auth.not_signed_in)'),
       429: errorResponse('Too many requests'),
     },
   }),

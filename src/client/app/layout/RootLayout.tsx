@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { Spinner } from '../../components/ui/Spinner';
+import { SessionCheck } from '../../features/auth/session-check/SessionCheck';
 import { useSessionStore } from '../../features/auth/session.store';
 import { useSettingsStore } from '../../features/settings/settings.store';
 import { trackPageView } from '../../lib/analytics';
 import { Drawer } from './Drawer';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { isWide } from './layout-handle';
 import { navLinks } from './nav-links';
 
 export function RootLayout() {
@@ -20,6 +22,7 @@ export function RootLayout() {
   const menuToggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const links = navLinks(isLoggedIn, settings);
+  const wide = isWide(useMatches());
 
   useEffect(() => {
     trackPageView(location.pathname);
@@ -41,7 +44,7 @@ export function RootLayout() {
         toggleRef={menuToggle}
       />
       <Drawer open={drawerOpen} links={links} onClose={closeDrawer} returnFocus={menuToggle} />
-      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-[99px] pb-12">
+      <main id="main" className={`mx-auto w-full flex-1 px-4 pt-[99px] pb-12 ${wide ? 'max-w-5xl' : 'max-w-3xl'}`}>
         {error && (
           <div className="mb-4">
             <Alert tone="warning">{t('settings.loadFailed')}</Alert>
@@ -56,6 +59,7 @@ export function RootLayout() {
         )}
       </main>
       <Footer />
+      <SessionCheck />
       <ScrollRestoration />
     </div>
   );

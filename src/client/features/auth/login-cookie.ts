@@ -27,3 +27,11 @@ export function readLoginState(cookie: string = document.cookie, now = Date.now(
     return SIGNED_OUT;
   }
 }
+
+/**
+ * Forgets the readable cookie in this browser. The server clears both cookies on sign-out; this covers a sign-out
+ * call that did not get through, so the page stops showing a signed-in state either way.
+ */
+export function clearLoginCookie(): void {
+  document.cookie = `${LOGIN_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
+}

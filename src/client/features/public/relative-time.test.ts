@@ -26,3 +26,9 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(after(3600), now, 'not a tag')).toBe('in 1 hour');
   });
 });
+
+it('a 28-day lifetime reads in weeks, not as a month', () => {
+  expect(formatRelativeTime(after(28 * 86400), now, 'en')).toBe('in 4 weeks');
+  expect(formatRelativeTime(after(10 * 86400), now, 'en')).toBe('in 10 days');
+  expect(formatRelativeTime(after(60 * 86400), now, 'en')).toBe('in 2 months');
+});

@@ -1,11 +1,18 @@
-const UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
-  ['year', 365 * 86400],
-  ['month', 30 * 86400],
-  ['week', 7 * 86400],
-  ['day', 86400],
-  ['hour', 3600],
-  ['minute', 60],
-  ['second', 1],
+const DAY = 86400;
+
+/**
+ * Each unit with its size and the shortest span it is used for. Smaller units take over once the next one would
+ * round up (59.6 minutes is "1 hour"); months start at 45 days, so a 28-day secret reads "in 4 weeks", not
+ * "in 1 month".
+ */
+const UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number, number])[] = [
+  ['year', 365 * DAY, 330 * DAY],
+  ['month', 30 * DAY, 45 * DAY],
+  ['week', 7 * DAY, 13.5 * DAY],
+  ['day', DAY, DAY - 1800],
+  ['hour', 3600, 3600 - 30],
+  ['minute', 60, 59.5],
+  ['second', 1, 0],
 ];
 
 /**
@@ -14,10 +21,7 @@ const UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
  */
 export function formatRelativeTime(target: Date, now: Date, locale: string): string {
   const seconds = (target.getTime() - now.getTime()) / 1000;
-  // A unit fits once the next smaller one would round up to it: 59.6 minutes is "1 hour", not "60 minutes".
-  const [unit, size] =
-    UNITS.find(([, size], index) => Math.abs(seconds) >= size - (UNITS[index + 1]?.[1] ?? 0) / 2) ??
-    (['second', 1] as const);
+  const [unit, size] = UNITS.find(([, , from]) => Math.abs(seconds) >= from) ?? (['second', 1] as const);
   const value = Math.round(seconds / size);
   try {
     return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(value, unit);

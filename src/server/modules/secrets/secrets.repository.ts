@@ -118,6 +118,19 @@ export function createSecretsRepository(db: Db) {
       return query.execute();
     },
 
+    /** A user's secrets that can still be opened, newest first. */
+    async listOwned(ownerId: string, now: number): Promise<SecretRow[]> {
+      return db
+        .selectFrom('secrets')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .where('views_left', '>', 0)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .limit(500)
+        .execute();
+    },
+
     /** Deletes expired and exhausted secrets; returns how many expired ones went. */
     async purge(now: number): Promise<{ expired: number; exhausted: number }> {
       const expired = await db.deleteFrom('secrets').where('expires_at', '<=', now).executeTakeFirst();

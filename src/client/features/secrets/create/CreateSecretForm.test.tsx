@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../shared/settings-defaults';
+import { useSessionStore } from '../../auth/session.store';
 import { useSettingsStore } from '../../settings/settings.store';
 import {
   createMock,
@@ -36,6 +37,18 @@ describe('the create form', () => {
       ['28 days (needs an account)', true],
     ]);
     expect(select.value).toBe('86400');
+  });
+
+  it('enables the 14- and 28-day lifetimes for a signed-in user', () => {
+    useSessionStore.setState({ isLoggedIn: true, username: 'alice', expiresAt: new Date(Date.now() + 86_400_000) });
+    renderPage();
+    const select = screen.getByLabelText('Expires after') as HTMLSelectElement;
+    const options = [...select.options].slice(-2).map((option) => [option.textContent, option.disabled]);
+    expect(options).toEqual([
+      ['14 days', false],
+      ['28 days', false],
+    ]);
+    useSessionStore.getState().refresh();
   });
 
   it('shows the IP restriction only when the instance does not hide it', () => {

@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { cx } from '../../../components/ui/cx';
+import { useSessionStore } from '../../auth/session.store';
 import { useSettingsStore } from '../../settings/settings.store';
 import { webCryptoAvailable } from '../crypto/crypto-client';
 import { createFailureText } from './create-errors';
@@ -24,6 +25,7 @@ import { useCreateSecret } from './use-create-secret';
 export function CreateSecretForm({ onCreated }: { onCreated(secret: CreatedSecretView): void }) {
   const { t } = useTranslation('create');
   const ipInputShown = !useSettingsStore((state) => state.settings.hide_allowed_ip_input);
+  const signedIn = useSessionStore((state) => state.isLoggedIn);
   const [values, setValues] = useState<CreateFormValues>(initialValues);
   const [errors, setErrors] = useState<FormErrors>({});
   const [optionsOpen, setOptionsOpen] = useState(false);
@@ -53,7 +55,7 @@ export function CreateSecretForm({ onCreated }: { onCreated(secret: CreatedSecre
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (phase || blocked) return;
-    const context = { ipInputShown };
+    const context = { ipInputShown, signedIn };
     const found = validateForm(values, context);
     if (Object.values(found).some(Boolean)) return showErrors(found);
     const failed = await submit(values, context);
@@ -72,7 +74,7 @@ export function CreateSecretForm({ onCreated }: { onCreated(secret: CreatedSecre
         <fieldset disabled={Boolean(phase)} className="min-w-0 space-y-6 transition-opacity disabled:opacity-60">
           <legend className="sr-only">{t('page.formLabel')}</legend>
           <SecretTextField value={values.text} error={errors.text} onChange={(text) => update('text', text)} />
-          <LimitsFields values={values} errors={errors} update={update} />
+          <LimitsFields values={values} errors={errors} update={update} signedIn={signedIn} />
           <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
             <Button
               variant="ghost"

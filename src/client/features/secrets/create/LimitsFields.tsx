@@ -9,10 +9,12 @@ export function LimitsFields({
   values,
   errors,
   update,
+  signedIn,
 }: {
   values: CreateFormValues;
   errors: FormErrors;
   update: UpdateField;
+  signedIn: boolean;
 }) {
   const { t } = useTranslation('create');
   return (
@@ -30,8 +32,8 @@ export function LimitsFields({
           </option>
         ))}
         {ACCOUNT_TTL_CHOICES.map((seconds) => (
-          <option key={seconds} value={seconds} disabled>
-            {t('ttl.needsAccount', { label: formatTtl(seconds, t) })}
+          <option key={seconds} value={seconds} disabled={!signedIn}>
+            {signedIn ? formatTtl(seconds, t) : t('ttl.needsAccount', { label: formatTtl(seconds, t) })}
           </option>
         ))}
       </Select>

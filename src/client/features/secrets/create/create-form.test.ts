@@ -31,6 +31,13 @@ describe('validateForm', () => {
     expect(validateForm(form({ ttl: 300 }), withIp).ttl).toBeUndefined();
   });
 
+  it('takes the 14- and 28-day lifetimes from signed-in users only', () => {
+    for (const ttl of [1209600, 2419200]) {
+      expect(validateForm(form({ ttl }), { ...withIp, signedIn: true }).ttl).toBeUndefined();
+      expect(validateForm(form({ ttl }), { ...withIp, signedIn: false }).ttl).toBe('errors.ttlInvalid');
+    }
+  });
+
   it('limits the title to 1 KiB', () => {
     expect(validateForm(form({ title: 'x'.repeat(1024) }), withIp).title).toBeUndefined();
     expect(validateForm(form({ title: '€'.repeat(342) }), withIp).title).toBe('errors.titleTooLong');

@@ -1,4 +1,12 @@
-import { DEFAULT_TTL, LIMITS, MAX_VIEWS, MIN_VIEWS, TTL_CHOICES, utf8Length } from '../../../../shared/constants';
+import {
+  ALL_TTL_CHOICES,
+  DEFAULT_TTL,
+  LIMITS,
+  MAX_VIEWS,
+  MIN_VIEWS,
+  TTL_CHOICES,
+  utf8Length,
+} from '../../../../shared/constants';
 import { isValidIpOrCidr } from '../../../../shared/ip';
 import { runtimeConfig } from '../../../lib/runtime-config';
 
@@ -44,6 +52,8 @@ export type FormErrors = Partial<Record<FormField, string>>;
 export interface FormContext {
   /** False when the instance hides the IP restriction (settings.hide_allowed_ip_input). */
   ipInputShown: boolean;
+  /** Signed-in users may also choose the 14- and 28-day lifetimes (the server checks again). */
+  signedIn?: boolean;
 }
 
 export function parseViews(text: string): number | null {
@@ -56,7 +66,8 @@ export function validateForm(values: CreateFormValues, context: FormContext): Fo
   const errors: FormErrors = {};
   if (values.text.trim() === '') errors.text = 'errors.textRequired';
   else if (utf8Length(values.text) > MAX_TEXT_BYTES) errors.text = 'errors.textTooLarge';
-  if (!(TTL_CHOICES as readonly number[]).includes(values.ttl)) errors.ttl = 'errors.ttlInvalid';
+  const lifetimes: readonly number[] = context.signedIn ? ALL_TTL_CHOICES : TTL_CHOICES;
+  if (!lifetimes.includes(values.ttl)) errors.ttl = 'errors.ttlInvalid';
   if (!values.preventBurn && parseViews(values.maxViews) === null) errors.maxViews = 'errors.viewsInvalid';
   if (utf8Length(values.title) > LIMITS.titleBytes) errors.title = 'errors.titleTooLong';
   if (values.passwordEnabled && !values.isPublic && values.password === '') errors.password = 'errors.passwordEmpty';

@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '../../../test-utils/i18n';
+import { clearCookies, renderRoutes, setLoginCookie } from '../../auth/auth.test-utils';
+import { useSessionStore } from '../../auth/session.store';
+import { getAccount } from '../api/get-account';
+import type { Account } from '../api/account.types';
+import { accountLinks } from './account-links';
+import AccountLayout from './AccountLayout';
+import { AccountSidebar } from './AccountSidebar';
+
+vi.mock('../api/get-account', () => ({ getAccount: vi.fn() }));
+
+let i18n: i18n;
+beforeAll(async () => {
+  i18n = await createTestI18n();
+});
+afterEach(() => {
+  cleanup();
+  clearCookies();
+  vi.clearAllMocks();
+});
+
+const sections = () =>
+  within(screen.getByRole('navigation', { name: 'Account' }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+describe('the account sidebar (spec §2)', () => {
+  it('shows a user account, secrets and account settings only', () => {
+    renderRoutes(i18n, [{ path: '*', element: <AccountSidebar role="user" /> }], '/account');
+    expect(sections()).toEqual([
+      ['Account', '/account/account'],
+      ['Secrets', '/account/secrets'],
+      ['Account settings', '/account/account-settings'],
+    ]);
+  });
+
+  it('adds instance settings, users and analytics for admins, in the spec order', () => {
+    renderRoutes(i18n, [{ path: '*', element: <AccountSidebar role="admin" /> }], '/account');
+    expect(sections().map(([label]) => label)).toEqual([
+      'Account',
+      'Secrets',
+      'Instance settings',
+      'Account settings',
+      'Users',
+      'Analytics',
+    ]);
+  });
+
+  it('shows no admin entry to a creator, or while the role is not known yet', () => {
+    for (const role of ['creator', null] as const) {
+      expect(accountLinks(role).map((link) => link.to)).toEqual([
+        '/account/account',
+        '/account/secrets',
+        '/account/account-settings',
+      ]);
+    }
+  });
+
+  it("has an 'Other Links' block: public list, privacy, terms and sign out", () => {
+    renderRoutes(i18n, [{ path: '*', element: <AccountSidebar role="user" /> }], '/account');
+    const other = screen.getByRole('navigation', { name: 'Other Links' });
+    expect(
+      within(other)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Public secrets', '/public'],
+      ['Privacy', '/account/privacy'],
+      ['Terms', '/account/terms'],
+      ['Sign out', '/signout'],
+    ]);
+  });
+
+  it('marks the current section, the overview at /account too', () => {
+    renderRoutes(i18n, [{ path: '*', element: <AccountSidebar role="user" /> }], '/account');
+    expect(screen.getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
+    cleanup();
+    renderRoutes(i18n, [{ path: '*', element: <AccountSidebar role="user" /> }], '/account/secrets');
+    expect(screen.getByRole('link', { name: 'Secrets' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('folds into a menu button on small screens', () => {
+    renderRoutes(i18n, [{ path: '*', element: <AccountSidebar role="user" /> }], '/account/secrets');
+    const toggle = screen.getByRole('button', { name: /Account menu/ });
+    expect(toggle.textContent).toContain('Secrets');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+});
+
+const ACCOUNT: Account = {
+  username: 'root',
+  email: 'root@example.com',
+  role: 'admin',
+  generated: false,
+  createdAt: '2029-01-01T00:00:00.000Z',
+};
+
+describe('the account layout', () => {
+  const routes = [
+    { path: '/account', element: <AccountLayout />, children: [{ path: 'secrets', element: <p>Own secrets</p> }] },
+    { path: '/signin', element: <p>Sign-in page</p> },
+  ];
+
+  it('sends signed-out visitors to /signin, to come back after', async () => {
+    useSessionStore.getState().refresh();
+    const router = renderRoutes(i18n, routes, '/account/secrets');
+    expect(await screen.findByText('Sign-in page')).toBeTruthy();
+    expect(router.state.location.search).toBe('?next=%2Faccount%2Fsecrets');
+    expect(getAccount).not.toHaveBeenCalled();
+  });
+
+  it('takes the role from the account: admins see the admin entries', async () => {
+    setLoginCookie('root', '2099-01-01T00:00:00.000Z');
+    useSessionStore.getState().refresh();
+    vi.mocked(getAccount).mockResolvedValue(ACCOUNT);
+    renderRoutes(i18n, routes, '/account/secrets');
+    expect(await screen.findByText('Own secrets')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Users' }).getAttribute('href')).toBe('/account/users');
+  });
+});

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { TextLink } from '../../../components/ui/TextLink';
+import { formatRelativeTime } from '../../public/relative-time';
+import type { OwnSecret } from '../api/account.types';
+import { formatDateTime } from '../format';
+import { MetaLine } from '../MetaLine';
+import { secretTitle } from './secret-title';
+
+export function OwnSecretRow({ secret, now, onDelete }: { secret: OwnSecret; now: Date; onDelete(): void }) {
+  const { t, i18n } = useTranslation('account');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const title = secretTitle(secret);
+  const name =
+    title.kind === 'plain'
+      ? title.text
+      : title.kind === 'encrypted'
+        ? t('secrets.encryptedTitle')
+        : t('secrets.untitled');
+  const headingText =
+    title.kind === 'plain' ? <span dir="auto">{title.text}</span> : <span className="italic">{name}</span>;
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between dark:border-slate-800 dark:bg-slate-900">
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2
+            className="text-base font-semibold [overflow-wrap:anywhere]"
+            title={title.kind === 'encrypted' ? t('secrets.encryptedHint') : undefined}
+          >
+            {secret.isPublic ? (
+              <TextLink to={`/secret/${encodeURIComponent(secret.id)}`}>{headingText}</TextLink>
+            ) : (
+              headingText
+            )}
+          </h2>
+          {secret.isPublic && <Badge tone="amber">{t('secrets.public')}</Badge>}
+        </div>
+        <p className="font-mono text-xs text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400">{secret.id}</p>
+        <MetaLine>
+          {[
+            <time key="created" dateTime={secret.createdAt}>
+              {t('secrets.created', { when: formatDateTime(secret.createdAt, locale) })}
+            </time>,
+            <time key="expires" dateTime={secret.expiresAt} title={formatDateTime(secret.expiresAt, locale)}>
+              {t('secrets.expires', { when: formatRelativeTime(new Date(secret.expiresAt), now, locale) })}
+            </time>,
+            <span key="views">
+              {secret.preventBurn
+                ? t('secrets.unlimited')
+                : t('secrets.viewsLeft', { count: secret.viewsLeft, max: secret.maxViews })}
+            </span>,
+          ]}
+        </MetaLine>
+      </div>
+      <Button
+        variant="dangerOutline"
+        onClick={onDelete}
+        aria-label={t('secrets.deleteLabel', { name })}
+        className="shrink-0 self-start"
+      >
+        {t('secrets.delete')}
+      </Button>
+    </li>
+  );
+}

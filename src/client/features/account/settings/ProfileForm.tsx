@@ -1,0 +1,100 @@
+import { useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { TextInput } from '../../../components/ui/Field';
+import { allowedDomain, RULE_VALUES } from '../../auth/credentials';
+import { failureOutcome } from '../../auth/forms/outcome';
+import { useCredentialsForm } from '../../auth/forms/use-credentials-form';
+import { useSettingsStore } from '../../settings/settings.store';
+import { updateAccount } from '../api/update-account';
+import { useAccount } from '../layout/account-outlet';
+import { profileUpdate, validateProfile, type ProfileField, type ProfileValues } from './profile-form';
+
+const FIELDS: readonly ProfileField[] = ['email', 'newPassword', 'confirmNewPassword', 'currentPassword'];
+
+/** Email and password: one form, the current password required for either change. */
+export function ProfileForm() {
+  const { t } = useTranslation('account');
+  const { account, setAccount } = useAccount();
+  const domain = allowedDomain(useSettingsStore((state) => state.settings.restrict_organization_email));
+  const [saved, setSaved] = useState<'email' | 'password' | null>(null);
+  const blank = (email: string): ProfileValues => ({
+    email,
+    newPassword: '',
+    confirmNewPassword: '',
+    currentPassword: '',
+  });
+
+  const form = useCredentialsForm<ProfileField>(
+    blank(account.email),
+    (values) => validateProfile(values, account.email, domain),
+    async (values) => {
+      setSaved(null);
+      const body = profileUpdate(values, account.email);
+      if (!body) return { message: t('settings.profile.nothing') };
+      try {
+        const updated = await updateAccount(body);
+        setAccount(updated);
+        form.reset(blank(updated.email));
+        setSaved(body.newPassword ? 'password' : 'email');
+        return null;
+      } catch (error) {
+        return failureOutcome(t, error, FIELDS);
+      }
+    },
+  );
+  const error = (field: ProfileField) =>
+    form.serverErrors[field] ?? (form.errors[field] && t(form.errors[field], { ...RULE_VALUES, domain }));
+  const field = (name: ProfileField) => ({
+    name,
+    value: form.values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => form.update(name, event.target.value),
+    error: error(name),
+  });
+
+  return (
+    <form ref={form.container} noValidate onSubmit={form.onSubmit} aria-busy={form.busy} className="space-y-5">
+      <TextInput
+        label={t('fields.email')}
+        hint={domain ? t('fields.emailHintDomain', { domain }) : undefined}
+        type="email"
+        autoComplete="email"
+        required
+        {...field('email')}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextInput
+          label={t('settings.profile.newPassword')}
+          hint={t('settings.profile.newPasswordHint', RULE_VALUES)}
+          type="password"
+          autoComplete="new-password"
+          {...field('newPassword')}
+        />
+        <TextInput
+          label={t('settings.profile.confirmNewPassword')}
+          type="password"
+          autoComplete="new-password"
+          {...field('confirmNewPassword')}
+        />
+      </div>
+      <TextInput
+        label={t('settings.profile.currentPassword')}
+        hint={t('settings.profile.currentPasswordHint')}
+        type="password"
+        autoComplete="current-password"
+        required
+        {...field('currentPassword')}
+      />
+      {form.failure && <Alert tone="error">{form.failure}</Alert>}
+      {saved && (
+        <Alert tone="success">
+          {saved === 'password' ? t('settings.profile.savedPassword') : t('settings.profile.saved')}
+        </Alert>
+      )}
+      <Button type="submit" busy={form.busy}>
+        {t('settings.profile.submit')}
+      </Button>
+    </form>
+  );
+}

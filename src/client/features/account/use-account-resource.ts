@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import type { SignoutReason } from '../auth/pages/SignoutPage';
+
+export type Resource<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T };
+
+/** Sends the visitor to /signout when the server no longer knows their session (the login cookie outlived it). */
+export function useSessionGone() {
+  const navigate = useNavigate();
+  return useCallback(
+    (error: unknown) => {
+      if (!(error instanceof ApiError) || error.status !== 401) return false;
+      void navigate('/signout', { replace: true, state: { reason: 'expired' satisfies SignoutReason } });
+      return true;
+    },
+    [navigate],
+  );
+}
+
+/**
+ * Loads something of the signed-in account (`load` must be a stable function), with `retry` and local updates
+ * (`update`) after a change the server confirmed. A 401 means the session ended: off to /signout.
+ */
+export function useAccountResource<T>(load: (signal: AbortSignal) => Promise<T>) {
+  const [state, setState] = useState<Resource<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const sessionGone = useSessionGone();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    load(controller.signal).then(
+      (data) => setState({ status: 'ready', data }),
+      (error: unknown) => {
+        if (controller.signal.aborted || sessionGone(error)) return;
+        setState({ status: 'error', error });
+      },
+    );
+    return () => controller.abort();
+  }, [load, attempt, sessionGone]);
+
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  const update = useCallback(
+    (change: (data: T) => T) =>
+      setState((current) => (current.status === 'ready' ? { ...current, data: change(current.data) } : current)),
+    [],
+  );
+  return { state, retry, update };
+}

@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import type { AccountUpdateBody, CreateTokenBody } from '../../../shared/api/account.contract.js';
+import { httpError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
+import { randomToken, sha256 } from '../../lib/tokens.js';
+import { emailDomainNotAllowed, emailTaken } from '../auth/auth.errors.js';
+import { emailDomainAllowed } from '../auth/auth.service.js';
+import type { SessionsRepository } from '../auth/sessions.repository.js';
+import type { TokensRepository } from '../auth/tokens.repository.js';
+import type { UserRow, UsersRepository } from '../auth/users.repository.js';
+import type { SecretsRepository } from '../secrets/secrets.repository.js';
+import type { SettingsService } from '../settings/settings.service.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+const DAY = 24 * 60 * 60 * 1000;
+
+export interface AccountServiceDeps {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  tokens: TokensRepository;
+  secrets: SecretsRepository;
+  settings: SettingsService;
+  passwords: PasswordHasher;
+  clock: Clock;
+}
+
+export function presentAccount(user: UserRow) {
+  return {
+    username: user.username,
+    email: user.email,
+    role: user.role as 'user' | 'creator' | 'admin',
+    generated: user.generated === 1,
+    createdAt: iso(user.created_at),
+  };
+}
+
+export function createAccountService(deps: AccountServiceDeps) {
+  const { users, sessions, tokens, passwords, clock } = deps;
+
+  async function checkPassword(user: UserRow, password: string): Promise<void> {
+    if (!(await passwords.verify(user.password_hash, password))) {
+      throw httpError(400, 'auth.current_password_invalid', { field: 'currentPassword' });
+    }
+  }
+
+  return {
+    async update(user: UserRow, sessionId: string, body: z.output<typeof AccountUpdateBody>) {
+      await checkPassword(user, body.currentPassword);
+      const changes: Partial<UserRow> = {};
+      if (body.email && body.email.toLowerCase() !== user.email_lower) {
+        const { restrict_organization_email: domain } = await deps.settings.get();
+        if (!emailDomainAllowed(body.email, domain)) throw emailDomainNotAllowed(domain);
+        if ((await users.taken('', body.email)).email) throw emailTaken();
+        Object.assign(changes, { email: body.email, email_lower: body.email.toLowerCase() });
+      }
+      if (body.newPassword) {
+        changes.password_hash = await passwords.hash(body.newPassword);
+        changes.generated = 0;
+      }
+      if (body.generated !== undefined && !body.newPassword) changes.generated = body.generated ? 1 : 0;
+      if (Object.keys(changes).length > 0) await users.update(user.id, changes);
+      // A new password ends every other session: whoever else held one is signed out.
+      if (body.newPassword) await sessions.deleteForUser(user.id, sessionId);
+      return presentAccount({ ...user, ...changes });
+    },
+
+    async delete(user: UserRow, password: string) {
+      await checkPassword(user, password);
+      // The instance must keep an admin: the last one cannot delete itself.
+      if (user.role === 'admin' && (await users.countAdmins()) <= 1) throw httpError(409, 'account.last_admin');
+      await users.delete(user.id);
+      return { deleted: true as const };
+    },
+
+    async ownSecrets(user: UserRow) {
+      const rows = await deps.secrets.listOwned(user.id, clock());
+      return rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        isPublic: row.is_public === 1,
+        maxViews: row.max_views,
+        viewsLeft: row.views_left,
+        preventBurn: row.prevent_burn === 1,
+        createdAt: iso(row.created_at),
+        expiresAt: iso(row.expires_at),
+      }));
+    },
+
+    async listTokens(user: UserRow) {
+      return (await tokens.listForUser(user.id)).map((row) => ({
+        id: row.id,
+        name: row.name,
+        createdAt: iso(row.created_at),
+        lastUsedAt: isoOrNull(row.last_used_at),
+        expiresAt: isoOrNull(row.expires_at),
+      }));
+    },
+
+    /** The token itself is returned once and stored only as its SHA-256. */
+    async createToken(user: UserRow, body: z.output<typeof CreateTokenBody>) {
+      const now = clock();
+      const token = `hush_${randomToken(32)}`;
+      const row = {
+        id: randomToken(12),
+        user_id: user.id,
+        name: body.name,
+        token_hash: sha256(token),
+        created_at: now,
+        last_used_at: null,
+        expires_at: body.expiresInDays ? now + body.expiresInDays * DAY : null,
+      };
+      await tokens.insert(row);
+      return {
+        id: row.id,
+        name: row.name,
+        createdAt: iso(now),
+        lastUsedAt: null,
+        expiresAt: isoOrNull(row.expires_at),
+        token,
+      };
+    },
+
+    async revokeToken(user: UserRow, id: string) {
+      if (!(await tokens.delete(id, user.id))) throw httpError(404, 'request.not_found');
+      return { revoked: true as const };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,14 @@
+import { httpError } from '../../http/errors.js';
+
+export const invalidCredentials = () => httpError(401, 'auth.invalid_credentials');
+export const notSignedIn = () => httpError(401, 'auth.not_signed_in');
+export const signinDisabled = () => httpError(403, 'auth.signin_disabled');
+export const signupDisabled = () => httpError(403, 'auth.signup_disabled');
+export const emailDomainNotAllowed = (domain: string) =>
+  httpError(403, 'auth.email_domain', { domain }, `Only email addresses at ${domain} may be used`);
+export const usernameTaken = () => httpError(409, 'auth.username_taken', { field: 'username' });
+export const emailTaken = () => httpError(409, 'auth.email_taken', { field: 'email' });
+export const crossSite = () => httpError(403, 'auth.cross_site');
+export const setupInvalid = () => httpError(403, 'auth.setup_invalid');
+export const sessionRequired = () => httpError(403, 'auth.session_required');
+export const tooManyAttempts = () => httpError(429, 'auth.too_many_attempts');

@@ -1,0 +1,167 @@
+import type { z } from 'zod';
+import type { SetupBody, SignupBody } from '../../../shared/api/auth.contract.js';
+import type { Clock } from '../../lib/clock.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
+import { randomToken, sha256 } from '../../lib/tokens.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { createAttemptLimiter } from './attempts.js';
+import {
+  emailDomainNotAllowed,
+  emailTaken,
+  invalidCredentials,
+  setupInvalid,
+  signinDisabled,
+  signupDisabled,
+  tooManyAttempts,
+  usernameTaken,
+} from './auth.errors.js';
+import type { SessionsRepository } from './sessions.repository.js';
+import type { UserRow, UsersRepository } from './users.repository.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export interface AuthServiceDeps {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  settings: SettingsService;
+  passwords: PasswordHasher;
+  clock: Clock;
+  sessionDays: number;
+  sessionMaxDays: number;
+  setupTokens: {
+    insert(hash: string, expiresAt: number): Promise<void>;
+    take(hash: string, now: number): Promise<boolean>;
+  };
+}
+
+/** A started session: the cookie token (only ever in the cookie) and what the login cookie shows. */
+export interface StartedSession {
+  token: string;
+  user: UserRow;
+  expiresAt: number;
+}
+
+export function emailDomainAllowed(email: string, restriction: string): boolean {
+  if (!restriction) return true;
+  const domain = restriction.trim().replace(/^@/, '').toLowerCase();
+  return email.toLowerCase().endsWith(`@${domain}`);
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { users, sessions, passwords, clock } = deps;
+  const attempts = createAttemptLimiter({ max: 10, windowMs: 15 * 60 * 1000, clock });
+  // Unknown users cost the same argon2id verification as known ones: timing tells nothing.
+  const dummyHash = passwords.hash(randomToken(16));
+
+  async function startSession(user: UserRow): Promise<StartedSession> {
+    const now = clock();
+    const token = randomToken(32);
+    const absolute = now + deps.sessionMaxDays * DAY;
+    const expiresAt = Math.min(now + deps.sessionDays * DAY, absolute);
+    await sessions.insert({
+      id: sha256(token),
+      user_id: user.id,
+      created_at: now,
+      expires_at: expiresAt,
+      absolute_expires_at: absolute,
+    });
+    return { token, user, expiresAt };
+  }
+
+  async function createUser(input: z.output<typeof SignupBody>, role: string, generated = false): Promise<UserRow> {
+    const taken = await users.taken(input.username, input.email);
+    if (taken.username) throw usernameTaken();
+    if (taken.email) throw emailTaken();
+    const user: UserRow = {
+      id: randomToken(16),
+      username: input.username,
+      username_lower: input.username.toLowerCase(),
+      email: input.email,
+      email_lower: input.email.toLowerCase(),
+      password_hash: await passwords.hash(input.password),
+      role,
+      generated: generated ? 1 : 0,
+      created_at: clock(),
+    };
+    try {
+      await users.insert(user);
+    } catch {
+      // A concurrent sign-up took the name between the check and the insert (unique indexes decide).
+      const again = await users.taken(input.username, input.email);
+      throw again.username ? usernameTaken() : emailTaken();
+    }
+    return user;
+  }
+
+  return {
+    startSession,
+    createUser,
+
+    async signup(input: z.output<typeof SignupBody>): Promise<StartedSession> {
+      const settings = await deps.settings.get();
+      if (settings.disable_users || settings.disable_user_account_creation) throw signupDisabled();
+      if (!emailDomainAllowed(input.email, settings.restrict_organization_email)) {
+        throw emailDomainNotAllowed(settings.restrict_organization_email);
+      }
+      return startSession(await createUser(input, 'user'));
+    },
+
+    async signin(login: string, password: string): Promise<StartedSession> {
+      const user = await users.findByLogin(login);
+      // Failures count per account, whether its username or its email is typed (else each name gets 10 tries).
+      const key = user?.username_lower ?? login;
+      if (attempts.locked(key)) throw tooManyAttempts();
+      const valid = await passwords.verify(user?.password_hash ?? (await dummyHash), password);
+      if (!user || !valid) {
+        attempts.fail(key);
+        throw invalidCredentials();
+      }
+      attempts.succeed(key);
+      const settings = await deps.settings.get();
+      if (settings.disable_users && user.role !== 'admin') throw signinDisabled();
+      return startSession(user);
+    },
+
+    async signout(sessionId: string): Promise<void> {
+      await sessions.delete(sessionId);
+    },
+
+    /** Slides the session forward, never past its absolute maximum. */
+    async refresh(sessionId: string, absoluteExpiresAt: number): Promise<number> {
+      const expiresAt = Math.min(clock() + deps.sessionDays * DAY, absoluteExpiresAt);
+      await sessions.extend(sessionId, expiresAt);
+      return expiresAt;
+    },
+
+    async resolveSession(token: string) {
+      return sessions.find(sha256(token), clock());
+    },
+
+    /** When no admin exists, a one-time link (valid 24 hours) lets the operator create one. */
+    async issueSetupToken(): Promise<string | null> {
+      if ((await users.countAdmins()) > 0) return null;
+      const token = randomToken(32);
+      await deps.setupTokens.insert(sha256(token), clock() + DAY);
+      return token;
+    },
+
+    async setup(input: z.output<typeof SetupBody>): Promise<StartedSession> {
+      if ((await users.countAdmins()) > 0) throw setupInvalid();
+      // A taken name must not use the one-time token up: the operator could not try again without a restart.
+      const taken = await users.taken(input.username, input.email);
+      if (taken.username) throw usernameTaken();
+      if (taken.email) throw emailTaken();
+      if (!(await deps.setupTokens.take(sha256(input.token), clock()))) throw setupInvalid();
+      return startSession(await createUser(input, 'admin'));
+    },
+
+    /** HUSH_ADMIN_USERNAME/PASSWORD: creates that admin at start-up if it does not exist yet. */
+    async ensureAdmin(username: string, password: string, email: string): Promise<'created' | 'exists'> {
+      if (await users.findByLogin(username)) return 'exists';
+      await createUser({ username, password, email }, 'admin');
+      return 'created';
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,99 @@
+import type {} from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
+import { sha256 } from '../../lib/tokens.js';
+import { crossSite, notSignedIn, sessionRequired } from './auth.errors.js';
+import type { AuthService } from './auth.service.js';
+import { SESSION_COOKIE } from './cookies.js';
+import type { SessionRow } from './sessions.repository.js';
+import type { TokensRepository } from './tokens.repository.js';
+import type { UserRow } from './users.repository.js';
+
+export type Auth =
+  | { kind: 'anonymous' }
+  | { kind: 'session'; user: UserRow; session: SessionRow }
+  | { kind: 'token'; user: UserRow; tokenId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The token from `Authorization: Basic base64(token:anything)` (spec §6) or `Bearer token`; '' when such a header
+ * holds no token (it is refused, not taken for anonymous); null when there is no Basic or Bearer header.
+ */
+export function presentedToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const [scheme, value] = header.trim().split(/\s+/, 2);
+  const kind = scheme?.toLowerCase();
+  if (kind !== 'bearer' && kind !== 'basic') return null;
+  if (!value) return '';
+  if (kind === 'bearer') return value;
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  return decoded.split(':')[0] ?? '';
+}
+
+/**
+ * A browser request made with our cookie from another site is refused: Sec-Fetch-Site when the browser sends it,
+ * else Origin against HUSH_PUBLIC_URL's host (or the Host header when it is not set: behind a proxy that rewrites
+ * Host, set HUSH_PUBLIC_URL). Requests without cookies (API clients) are not concerned.
+ */
+function fromAnotherSite(request: FastifyRequest, publicHost: string | null): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    const host = new URL(origin).host;
+    return host !== (publicHost ?? request.host);
+  } catch {
+    return true;
+  }
+}
+
+/** Resolves who is calling, once per request: session cookie, else API token, else anonymous. */
+export function registerAuthentication(
+  app: FastifyInstance,
+  deps: { auth: AuthService; tokens: TokensRepository; clock: Clock; publicUrl: string },
+): void {
+  app.decorateRequest<Auth | null>('auth', null);
+  const publicHost = deps.publicUrl ? new URL(deps.publicUrl).host : null;
+  app.addHook('preHandler', async (request) => {
+    request.auth = { kind: 'anonymous' };
+    const cookie = request.cookies[SESSION_COOKIE];
+    if (cookie) {
+      const found = await deps.auth.resolveSession(cookie);
+      if (found) {
+        if (UNSAFE.has(request.method) && fromAnotherSite(request, publicHost)) throw crossSite();
+        request.auth = { kind: 'session', user: found.user, session: found.session };
+        return;
+      }
+    }
+    const token = presentedToken(request.headers.authorization);
+    if (token !== null) {
+      const found = token ? await deps.tokens.findByHash(sha256(token), deps.clock()) : undefined;
+      if (!found) throw notSignedIn();
+      request.auth = { kind: 'token', user: found.user, tokenId: found.tokenId };
+      // Not awaited, so never fatal: an unhandled rejection here would stop the whole process.
+      deps.tokens.touch(found.tokenId, deps.clock()).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'could not record the API token’s last use');
+      });
+    }
+  });
+}
+
+export function requireUser(request: FastifyRequest): UserRow {
+  if (request.auth.kind === 'anonymous') throw notSignedIn();
+  return request.auth.user;
+}
+
+/** Changing credentials, tokens or deleting the account needs the person, not a script's token. */
+export function requireSession(request: FastifyRequest): { user: UserRow; session: SessionRow } {
+  if (request.auth.kind === 'token') throw sessionRequired();
+  if (request.auth.kind === 'anonymous') throw notSignedIn();
+  return { user: request.auth.user, session: request.auth.session };
+}

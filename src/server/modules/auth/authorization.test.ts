@@ -1,0 +1,188 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect, it } from 'vitest';
+import { apiRoutes, type ApiRouteName } from '../../../shared/api/index.js';
+import { API_ROUTES } from '../../app.js';
+import { createTestApp, type TestApp } from '../../test-utils/app.js';
+import { describeEachDialect } from '../../test-utils/database.js';
+
+/**
+ * Who may call what: every route of API_ROUTES, called by every kind of caller, with the status each must get.
+ * The table is written out by hand; a new route fails to typecheck here until its row is added.
+ */
+
+const CALLERS = ['anonymous', 'user', 'creator', 'admin', 'token', 'revokedToken', 'deletedUser'] as const;
+type Caller = (typeof CALLERS)[number];
+
+/** One row of the table, in the order of CALLERS. */
+const row = (...statuses: [number, number, number, number, number, number, number]) =>
+  Object.fromEntries(CALLERS.map((caller, index) => [caller, statuses[index]!])) as Record<Caller, number>;
+
+// `token` is an API token of the user (alice); `revokedToken` another of hers, revoked; `deletedUser` the session
+// cookie of an account deleted since. Admin routes (a later issue) add rows such as
+//   adminUsers: row(401, 403, 403, 200, 403, 401, 401),
+// prettier-ignore
+const EXPECTED: Record<ApiRouteName, Record<Caller, number>> = {
+  //                  anonymous  user  creator  admin  token  revoked  deleted
+  create:           row(400,     201,  201,     201,   201,   401,     400), // a 28-day secret: accounts only
+  exist:            row(200,     200,  200,     200,   200,   401,     200),
+  read:             row(200,     200,  200,     200,   200,   401,     200),
+  readByGet:        row(200,     200,  200,     200,   200,   401,     200),
+  burn:             row(403,     200,  403,     403,   200,   401,     403), // by its owner, with no delete token
+  publicList:       row(200,     200,  200,     200,   200,   401,     200),
+  publicListByUser: row(200,     200,  200,     200,   200,   401,     200),
+  publicSettings:   row(200,     200,  200,     200,   200,   401,     200),
+  signup:           row(201,     201,  201,     201,   201,   401,     201),
+  signin:           row(200,     200,  200,     200,   200,   401,     200),
+  signout:          row(200,     200,  200,     200,   200,   401,     200),
+  verify:           row(401,     200,  200,     200,   200,   401,     401),
+  refresh:          row(401,     200,  200,     200,   401,   401,     401),
+  setup:            row(403,     403,  403,     403,   403,   401,     403), // an admin exists: no setup
+  account:          row(401,     200,  200,     200,   200,   401,     401),
+  update:           row(401,     200,  200,     200,   403,   401,     401),
+  delete:           row(401,     200,  200,     409,   403,   401,     401), // the only admin cannot go
+  secrets:          row(401,     200,  200,     200,   200,   401,     401),
+  tokens:           row(401,     200,  200,     200,   200,   401,     401),
+  createToken:      row(401,     201,  201,     201,   403,   401,     401),
+  revokeToken:      row(401,     200,  404,     404,   403,   401,     401), // a token of the user's
+};
+
+const PASSWORD = 'correct horse';
+
+interface Request {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: Record<string, unknown>;
+}
+
+interface World {
+  as(caller: Caller, request: Request): Promise<LightMyRequestResponse>;
+  /** The user's own session, to prepare what a probe needs. */
+  asUser(request: Request): Promise<LightMyRequestResponse>;
+}
+
+/** Four accounts with their roles, the user's tokens (one revoked), and a session whose account was deleted. */
+async function buildWorld(t: TestApp): Promise<World> {
+  const cookies: Partial<Record<Caller, string>> = {};
+  const accounts = [
+    ['user', 'alice', 'user'],
+    ['creator', 'carol', 'creator'],
+    ['admin', 'adam', 'admin'],
+    ['deletedUser', 'dave', 'user'],
+  ] as const;
+  for (const [caller, username, role] of accounts) {
+    const user = await t.services.auth.createUser(
+      { username, email: `${username}@example.com`, password: PASSWORD },
+      role,
+    );
+    cookies[caller] = `hush_session=${(await t.services.auth.startSession(user)).token}`;
+  }
+  const send = (headers: Record<string, string>, request: Request) =>
+    t.app.inject({ ...request, url: `/api/v1${request.url}`, headers } as InjectOptions);
+  const asUser = (request: Request) => send({ cookie: cookies.user! }, request);
+
+  const newToken = async () =>
+    (await asUser({ method: 'POST', url: '/account/tokens', payload: { name: 't' } })).json();
+  const live = await newToken();
+  const revoked = await newToken();
+  expect((await asUser({ method: 'DELETE', url: `/account/tokens/${revoked.id}` })).statusCode).toBe(200);
+  const deleted = await send(
+    { cookie: cookies.deletedUser! },
+    {
+      method: 'POST',
+      url: '/account/delete',
+      payload: { currentPassword: PASSWORD },
+    },
+  );
+  expect(deleted.statusCode).toBe(200);
+
+  const credentials: Record<Caller, Record<string, string>> = {
+    anonymous: {},
+    user: { cookie: cookies.user! },
+    creator: { cookie: cookies.creator! },
+    admin: { cookie: cookies.admin! },
+    token: { authorization: `Bearer ${live.token}` },
+    revokedToken: { authorization: `Bearer ${revoked.token}` },
+    deletedUser: { cookie: cookies.deletedUser! },
+  };
+  return { asUser, as: (caller, request) => send(credentials[caller], request) };
+}
+
+let fresh = 0;
+const freshName = () => `new${++fresh}`;
+const anonymousSecret = async (w: World) =>
+  (await w.as('anonymous', { method: 'POST', url: '/secret', payload: { text: 'hush1.eA', ttl: 3600 } })).json().id;
+
+/** The one request each route is probed with, the same for every caller. */
+const PROBES: Record<ApiRouteName, (w: World, caller: Caller) => Promise<LightMyRequestResponse>> = {
+  create: (w, c) => w.as(c, { method: 'POST', url: '/secret', payload: { text: 'hush1.eA', ttl: 2419200 } }),
+  exist: async (w, c) => w.as(c, { url: `/secret/${await anonymousSecret(w)}/exist` }),
+  read: async (w, c) => w.as(c, { method: 'POST', url: `/secret/${await anonymousSecret(w)}` }),
+  readByGet: async (w, c) => w.as(c, { url: `/secret/${await anonymousSecret(w)}` }),
+  burn: async (w, c) => {
+    const owned = await w.asUser({ method: 'POST', url: '/secret', payload: { text: 'hush1.eA', ttl: 3600 } });
+    return w.as(c, { method: 'POST', url: `/secret/${owned.json().id}/burn` });
+  },
+  publicList: (w, c) => w.as(c, { url: '/secret/public/' }),
+  publicListByUser: (w, c) => w.as(c, { url: '/secret/public/alice' }),
+  publicSettings: (w, c) => w.as(c, { url: '/settings/public' }),
+  signup: (w, c) => {
+    const username = freshName();
+    return w.as(c, {
+      method: 'POST',
+      url: '/authentication/signup',
+      payload: { username, email: `${username}@example.com`, password: PASSWORD },
+    });
+  },
+  signin: (w, c) =>
+    w.as(c, { method: 'POST', url: '/authentication/signin', payload: { username: 'alice', password: PASSWORD } }),
+  signout: (w, c) => w.as(c, { method: 'POST', url: '/authentication/signout' }),
+  verify: (w, c) => w.as(c, { url: '/authentication/verify' }),
+  refresh: (w, c) => w.as(c, { url: '/authentication/refresh' }),
+  setup: (w, c) => {
+    const username = freshName();
+    const payload = { username, email: `${username}@example.com`, password: PASSWORD, token: 'not-the-token' };
+    return w.as(c, { method: 'POST', url: '/authentication/setup', payload });
+  },
+  account: (w, c) => w.as(c, { url: '/account' }),
+  update: (w, c) => w.as(c, { method: 'PUT', url: '/account/update', payload: { currentPassword: PASSWORD } }),
+  delete: (w, c) => w.as(c, { method: 'POST', url: '/account/delete', payload: { currentPassword: PASSWORD } }),
+  secrets: (w, c) => w.as(c, { url: '/account/secrets' }),
+  tokens: (w, c) => w.as(c, { url: '/account/tokens' }),
+  createToken: (w, c) => w.as(c, { method: 'POST', url: '/account/tokens', payload: { name: 'probe' } }),
+  revokeToken: async (w, c) => {
+    const token = await w.asUser({ method: 'POST', url: '/account/tokens', payload: { name: 'target' } });
+    return w.as(c, { method: 'DELETE', url: `/account/tokens/${token.json().id}` });
+  },
+};
+
+/** The user's own cells go last: her session may sign out or delete the account her token belongs to. */
+const ORDER: Caller[] = ['anonymous', 'revokedToken', 'deletedUser', 'token', 'creator', 'admin', 'user'];
+
+it('the table has a row for every route of API_ROUTES, and only for those', () => {
+  const rows = Object.keys(EXPECTED).map((name) => apiRoutes[name as ApiRouteName]);
+  expect(new Set(rows)).toEqual(new Set(API_ROUTES));
+  expect(ORDER.toSorted()).toEqual([...CALLERS].sort());
+});
+
+describeEachDialect('the authorization matrix', (dialect) => {
+  for (const name of Object.keys(EXPECTED) as ApiRouteName[]) {
+    const route = apiRoutes[name];
+    it(`${route.method} ${route.path} answers each caller as the table says`, async () => {
+      const t = await createTestApp({ dialect });
+      try {
+        const world = await buildWorld(t);
+        const actual = {} as Record<Caller, number>;
+        const bodies: string[] = [];
+        for (const caller of ORDER) {
+          const response = await PROBES[name](world, caller);
+          actual[caller] = response.statusCode;
+          bodies.push(`${caller}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+          expect(Object.keys(route.responses).map(Number), `${caller} is declared`).toContain(response.statusCode);
+        }
+        expect(actual, bodies.join('\n')).toEqual(EXPECTED[name]);
+      } finally {
+        await t.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,75 @@
+import type { Db } from '../../db/schema.js';
+import type { UserRow } from './users.repository.js';
+
+export interface ApiTokenRow {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+  expires_at: number | null;
+}
+
+export function createTokensRepository(db: Db) {
+  return {
+    async insert(row: ApiTokenRow & { token_hash: string }): Promise<void> {
+      await db.insertInto('api_tokens').values(row).execute();
+    },
+
+    async listForUser(userId: string): Promise<ApiTokenRow[]> {
+      return db
+        .selectFrom('api_tokens')
+        .select(['id', 'user_id', 'name', 'created_at', 'last_used_at', 'expires_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .execute();
+    },
+
+    /** The live token with this hash and its user. */
+    async findByHash(hash: string, now: number): Promise<{ tokenId: string; user: UserRow } | undefined> {
+      const row = await db
+        .selectFrom('api_tokens')
+        .innerJoin('users', 'users.id', 'api_tokens.user_id')
+        .selectAll('users')
+        .select('api_tokens.id as token_id')
+        .where('api_tokens.token_hash', '=', hash)
+        .where((eb) => eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now)]))
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { token_id, ...user } = row;
+      return { tokenId: token_id, user };
+    },
+
+    async touch(id: string, now: number): Promise<void> {
+      await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
+    },
+
+    async delete(id: string, userId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('api_tokens')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}
+
+export type TokensRepository = ReturnType<typeof createTokensRepository>;
+
+export function createSetupTokensRepository(db: Db) {
+  return {
+    async insert(hash: string, expiresAt: number): Promise<void> {
+      await db.insertInto('setup_tokens').values({ token_hash: hash, expires_at: expiresAt }).execute();
+    },
+    /** Uses the token up: true only for the one caller that deletes it while it is valid. */
+    async take(hash: string, now: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('setup_tokens')
+        .where('token_hash', '=', hash)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}

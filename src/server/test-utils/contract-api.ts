@@ -1,0 +1,151 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { ApiRouteName } from '../../shared/api/index.js';
+import type { Config } from '../config.js';
+import type { TestApp } from './app.js';
+
+/**
+ * The client the contract test (src/server/contract.test.ts) drives the API with, and the helpers its scenarios
+ * share. The scenarios themselves are in contract-scenarios.*.ts.
+ */
+
+export type RouteName = ApiRouteName;
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiRequest {
+  method?: Method;
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+export const ACCOUNT_PASSWORD = 'correct horse';
+export const EVIL_ORIGIN = { origin: 'https://evil.example' };
+
+export interface AccountInput {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** The API under one prefix, seen from one client address, as one caller (anonymous, a browser or a token). */
+export interface Api {
+  inject(request: ApiRequest): Promise<LightMyRequestResponse>;
+  create(body?: Record<string, unknown>): Promise<{ id: string; deleteToken: string }>;
+  /** Signs up (alice by default) and answers with the API as that signed-in browser: it sends the session cookie. */
+  signUp(account?: Partial<AccountInput>): Promise<Api>;
+  /** As this signed-in browser, creates an API token and answers with the API as a script using it. */
+  withToken(options?: { scheme?: 'Bearer' | 'Basic'; expiresInDays?: number }): Promise<Api & { tokenId: string }>;
+  /** The session cookie's value, for a signed-in browser. */
+  session?: string;
+  services: TestApp['services'];
+}
+
+export function apiFor(t: TestApp, base: string, remoteAddress: string, headers: Record<string, string> = {}): Api {
+  const api: Api = {
+    services: t.services,
+    inject: ({ url, headers: own, ...rest }) =>
+      t.app.inject({ ...rest, url: `${base}${url}`, remoteAddress, headers: { ...headers, ...own } } as InjectOptions),
+    async create(body = {}) {
+      const response = await api.inject({
+        method: 'POST',
+        url: '/secret',
+        payload: { text: 'hush1.c2VjcmV0', ttl: 3600, ...body },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json();
+    },
+    async signUp(account = {}) {
+      const username = account.username ?? 'alice';
+      const payload = { username, email: `${username}@example.com`, password: ACCOUNT_PASSWORD, ...account };
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${base}/authentication/signup`,
+        remoteAddress,
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const session = response.cookies.find((cookie) => cookie.name === 'hush_session')!.value;
+      return { ...apiFor(t, base, remoteAddress, { cookie: `hush_session=${session}` }), session };
+    },
+    async withToken({ scheme = 'Bearer', expiresInDays } = {}) {
+      const response = await api.inject({
+        method: 'POST',
+        url: '/account/tokens',
+        payload: { name: 'script', expiresInDays },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const { id, token } = response.json<{ id: string; token: string }>();
+      const authorization =
+        scheme === 'Bearer' ? `Bearer ${token}` : `Basic ${Buffer.from(`${token}:`).toString('base64')}`;
+      return { ...apiFor(t, base, remoteAddress, { authorization }), tokenId: id };
+    },
+  };
+  return api;
+}
+
+export interface Scenario {
+  status: number;
+  code?: string;
+  why: string;
+  config?: Partial<Config>;
+  run(api: Api): Promise<LightMyRequestResponse>;
+}
+
+export const RATE_LIMIT = {
+  rateLimitEnabled: true,
+  rateLimitMax: 2,
+  rateLimitWindowSeconds: 60,
+} satisfies Partial<Config>;
+export const TOO_LARGE = `{"text":"${'a'.repeat(2_000_000)}","ttl":3600}`;
+/** A token of the right shape that no account holds. */
+export const UNKNOWN_TOKEN = { authorization: `Bearer hush_${'A'.repeat(43)}` };
+
+export const json = (payload: string, contentType = 'application/json') => ({
+  payload,
+  headers: { 'content-type': contentType },
+});
+
+/** Sends the same request until the limit (2) is spent: the third answer is the 429. */
+export const rateLimited = (request: ApiRequest): Scenario => ({
+  status: 429,
+  code: 'rate_limited',
+  why: 'the client is over the rate limit',
+  config: RATE_LIMIT,
+  async run(api) {
+    for (let i = 0; i < RATE_LIMIT.rateLimitMax; i++) expect((await api.inject(request)).statusCode).not.toBe(429);
+    return api.inject(request);
+  },
+});
+
+/** Any route: an API token nobody holds is refused, not treated as anonymous. */
+export const unknownToken = (request: ApiRequest): Scenario => ({
+  status: 401,
+  code: 'auth.not_signed_in',
+  why: 'an API token nobody holds',
+  run: (api) => api.inject({ ...request, headers: { ...request.headers, ...UNKNOWN_TOKEN } }),
+});
+
+/** Any state-changing route: a signed-in browser's request from another site is refused. */
+export const crossSite = (request: ApiRequest): Scenario => ({
+  status: 403,
+  code: 'auth.cross_site',
+  why: 'a signed-in browser’s request from another site',
+  run: async (api) => (await api.signUp()).inject({ ...request, headers: { ...request.headers, ...EVIL_ORIGIN } }),
+});
+
+/** The two body failures every route taking a body declares. */
+export const bodyFailures = (method: Method, url: string): Scenario[] => [
+  {
+    status: 413,
+    code: 'request.too_large',
+    why: 'a body over the limit',
+    run: (api) => api.inject({ method, url, ...json(TOO_LARGE) }),
+  },
+  {
+    status: 415,
+    code: 'request.unsupported_media_type',
+    why: 'a body that is not JSON',
+    run: (api) => api.inject({ method, url, ...json('<x/>', 'application/xml') }),
+  },
+];
