@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { CHROMIUM_PATH } from './chromium.js';
 
-export const hasChromium = fs.existsSync('/usr/bin/chromium');
+export const hasChromium = fs.existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.warn('Browser tests are SKIPPED: /usr/bin/chromium is missing (apt-get install chromium).');
 
 const CSP = /Content.Security.Policy/i;

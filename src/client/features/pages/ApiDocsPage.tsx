@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { API_BASE } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { ApiDocs } from './api-docs/ApiDocs';
 import { OPENAPI_PATH, useOpenApi } from './api-docs/use-openapi';
+import { LoadFailed } from '../../components/ui/LoadFailed';
 
 /** /api-docs: rendered from the server's own OpenAPI document, so it cannot drift from the API. */
 export default function ApiDocsPage() {
@@ -38,14 +37,9 @@ export default function ApiDocsPage() {
         </div>
       )}
       {state.status === 'error' && (
-        <div className="space-y-3">
-          <Alert tone="error" title={t('apiDocs.error')}>
-            {errorMessage(t, state.error)}
-          </Alert>
-          <Button variant="secondary" onClick={state.retry}>
-            {t('apiDocs.retry')}
-          </Button>
-        </div>
+        <LoadFailed title={t('apiDocs.error')} retryLabel={t('apiDocs.retry')} onRetry={state.retry}>
+          {errorMessage(t, state.error)}
+        </LoadFailed>
       )}
       {state.status === 'ready' && <ApiDocs document={state.document} documentUrl={API_BASE + OPENAPI_PATH} />}
     </div>

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextLink } from '../../components/ui/TextLink';
 import { errorMessage } from '../../lib/error-message';
 import { PublicSecretList } from './PublicSecretList';
 import { useNow } from './use-now';
 import { usePublicSecrets } from './use-public-secrets';
+import { LoadFailed } from '../../components/ui/LoadFailed';
 
 /** Routes `public` and `public/:username`: public secrets, newest first. */
 export default function PublicSecretsPage() {
@@ -49,14 +49,9 @@ function PublicSecretsContent({ username }: { username: string | undefined }) {
   }
   if (state.status === 'error') {
     return (
-      <div className="space-y-3">
-        <Alert tone="error" title={t('error.title')}>
-          {errorMessage(t, state.error)}
-        </Alert>
-        <Button variant="secondary" onClick={state.retry}>
-          {t('error.retry')}
-        </Button>
-      </div>
+      <LoadFailed title={t('error.title')} retryLabel={t('error.retry')} onRetry={state.retry}>
+        {errorMessage(t, state.error)}
+      </LoadFailed>
     );
   }
   if (state.items.length === 0) {

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { useSessionStore } from '../../auth/session.store';
@@ -32,14 +31,9 @@ function SignedInLayout() {
     );
   } else if (state.status === 'error') {
     content = (
-      <div className="space-y-3">
-        <Alert tone="error" title={t('layout.loadFailed')}>
-          {errorMessage(t, state.error)}
-        </Alert>
-        <Button variant="secondary" onClick={retry}>
-          {t('layout.retry')}
-        </Button>
-      </div>
+      <LoadFailed title={t('layout.loadFailed')} retryLabel={t('layout.retry')} onRetry={retry}>
+        {errorMessage(t, state.error)}
+      </LoadFailed>
     );
   } else {
     const context: AccountOutlet = { account: state.data, setAccount: (account) => update(() => account) };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TextLink } from '../../../components/ui/TextLink';
 import { errorMessage } from '../../../lib/error-message';
@@ -41,14 +41,9 @@ export default function OwnSecretsPage() {
     );
   } else if (state.status === 'error') {
     content = (
-      <div className="space-y-3">
-        <Alert tone="error" title={t('secrets.loadFailed')}>
-          {errorMessage(t, state.error)}
-        </Alert>
-        <Button variant="secondary" onClick={retry}>
-          {t('layout.retry')}
-        </Button>
-      </div>
+      <LoadFailed title={t('secrets.loadFailed')} retryLabel={t('layout.retry')} onRetry={retry}>
+        {errorMessage(t, state.error)}
+      </LoadFailed>
     );
   } else if (state.data.length === 0) {
     content = (

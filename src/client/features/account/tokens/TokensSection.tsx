@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { useNow } from '../../public/use-now';
@@ -44,14 +43,9 @@ export function TokensSection() {
         <h3 className="mb-3 text-sm font-semibold text-slate-900 dark:text-white">{t('tokens.listHeading')}</h3>
         {state.status === 'loading' && <Spinner label={t('tokens.loading')} />}
         {state.status === 'error' && (
-          <div className="space-y-3">
-            <Alert tone="error" title={t('tokens.loadFailed')}>
-              {errorMessage(t, state.error)}
-            </Alert>
-            <Button variant="secondary" onClick={retry}>
-              {t('layout.retry')}
-            </Button>
-          </div>
+          <LoadFailed title={t('tokens.loadFailed')} retryLabel={t('layout.retry')} onRetry={retry}>
+            {errorMessage(t, state.error)}
+          </LoadFailed>
         )}
         {state.status === 'ready' &&
           (state.data.length === 0 ? (
