@@ -64,6 +64,8 @@ export function registerAuthentication(
   const publicHost = deps.publicUrl ? new URL(deps.publicUrl).host : null;
   app.addHook('preHandler', async (request) => {
     request.auth = { kind: 'anonymous' };
+    // Pages and assets need no caller: only the API looks the session or token up (no query per asset).
+    if (!request.url.startsWith('/api/')) return;
     const cookie = request.cookies[SESSION_COOKIE];
     if (cookie) {
       const found = await deps.auth.resolveSession(cookie);
