@@ -2,10 +2,18 @@
 // read again (gone), plus the page and the health checks. Writes reports/smoke.json for the CI summary.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-const port = 3200 + Math.floor(Math.random() * 500);
+/** A port nothing listens on: the system picks it, then we hand it to the server. */
+const port = await new Promise((resolve, reject) => {
+  const probe = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address();
+    probe.close(() => resolve(free));
+  });
+  probe.on('error', reject);
+});
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hush-smoke-'));
 const server = spawn(process.execPath, ['dist/server/main.js'], {
@@ -35,7 +43,9 @@ const json = (method, url, body) =>
   });
 
 async function waitReady() {
-  for (let i = 0; i < 100; i++) {
+  // A busy CI machine can take a while to start Node and open the database.
+  for (let i = 0; i < 300; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {
@@ -43,7 +53,7 @@ async function waitReady() {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('the server did not become ready in 10 s');
+  throw new Error('the server did not become ready in 30 s');
 }
 
 try {
