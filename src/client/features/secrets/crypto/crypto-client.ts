@@ -43,8 +43,8 @@ type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 function call<T extends CryptoResponse['op']>(
   request: Body<CryptoRequest> & { op: T },
+  id = nextId++,
 ): Promise<Extract<CryptoResponse, { op: T }>> {
-  const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve: resolve as (result: CryptoResponse) => void, reject });
     getWorker().postMessage({ ...request, id });
@@ -56,12 +56,9 @@ export const seal = (input: SealInput) => call({ op: 'seal', input });
 
 /** A reader's handle: proofs to send to the server, then `open` to decrypt what it returns. */
 export async function prepareReader(key: string, password: string | null) {
+  // The worker keeps the derived keys under the id of the proofs request, for `open` to find.
   const readerId = nextId++;
-  const id = readerId;
-  const proofs = await new Promise<Extract<CryptoResponse, { op: 'proofs' }>>((resolve, reject) => {
-    pending.set(id, { resolve: resolve as (result: CryptoResponse) => void, reject });
-    getWorker().postMessage({ id, op: 'proofs', key, password } satisfies CryptoRequest);
-  });
+  const proofs = await call({ op: 'proofs', key, password }, readerId);
   return {
     keyProof: proofs.keyProof,
     password: proofs.password,
