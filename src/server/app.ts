@@ -11,7 +11,12 @@ import { headersFor, registerSecurityHeaders } from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createPasswordHasher } from './lib/passwords.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminService } from './modules/admin/admin.service.js';
 import { createAccountService } from './modules/account/account.service.js';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { registerAuthentication } from './modules/auth/authenticate.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -25,8 +30,11 @@ import { secretsRoutes } from './modules/secrets/secrets.routes.js';
 import { createSecretsService } from './modules/secrets/secrets.service.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
-import { createSettingsService } from './modules/settings/settings.service.js';
+import { createSettingsService, pinnedSettings } from './modules/settings/settings.service.js';
+import { createCountsRepository } from './modules/stats/counts.repository.js';
 import { createStatsRepository } from './modules/stats/stats.repository.js';
+import { statsRoutes } from './modules/stats/stats.routes.js';
+import { createStatsService } from './modules/stats/stats.service.js';
 import { VERSION } from './version.js';
 import { registerWebClient } from './web/static.js';
 
@@ -50,18 +58,19 @@ export async function createApp(deps: AppDeps) {
   const stats = createStatsRepository(database.db);
   const passwords = createPasswordHasher(config.argon2Concurrency);
   const secretsRepository = createSecretsRepository(database.db);
+  const settings = createSettingsService(createSettingsRepository(database.db), pinnedSettings(config));
   const secrets = createSecretsService({
     repository: secretsRepository,
     stats,
+    settings,
     passwords,
     clock,
     maxTextBytes: config.maxTextBytes,
     passwordAttempts: config.passwordAttempts,
   });
 
-  const settings = createSettingsService(createSettingsRepository(database.db));
   const tokens = createTokensRepository(database.db);
-  const users = createUsersRepository(database.db);
+  const users = createUsersRepository(database.db, database.dialect);
   const sessions = createSessionsRepository(database.db);
   const auth = createAuthService({
     users,
@@ -82,6 +91,14 @@ export async function createApp(deps: AppDeps) {
     passwords,
     clock,
   });
+  const analytics = createAnalyticsService({
+    repository: createAnalyticsRepository(database.db),
+    clock,
+    enabled: config.analytics,
+    retentionDays: config.analyticsRetentionDays,
+  });
+  const statistics = createStatsService({ counters: stats, counts: createCountsRepository(database.db), clock });
+  const admin = createAdminService({ users, settings, createUser: auth.createUser });
   const https = config.publicUrl.startsWith('https://');
 
   const headers = headersFor({ https });
@@ -113,7 +130,7 @@ export async function createApp(deps: AppDeps) {
   }
 
   await app.register(cookie);
-  registerAuthentication(app, { auth, tokens, clock, publicUrl: config.publicUrl });
+  registerAuthentication(app, { auth, tokens, settings, clock, publicUrl: config.publicUrl });
 
   await app.register(healthRoutes(database));
   for (const prefix of ['/api/v1', '/api']) {
@@ -121,6 +138,9 @@ export async function createApp(deps: AppDeps) {
     await app.register(settingsRoutes(settings), { prefix });
     await app.register(authRoutes(auth, { secure: https }), { prefix });
     await app.register(accountRoutes(account, { secure: https }), { prefix });
+    await app.register(adminRoutes(admin), { prefix });
+    await app.register(analyticsRoutes(analytics), { prefix });
+    await app.register(statsRoutes(statistics), { prefix });
     await app.register(openApiRoutes(API_ROUTES, VERSION), { prefix });
   }
   await registerWebClient(app, deps.clientDir ?? null, {
@@ -132,5 +152,5 @@ export async function createApp(deps: AppDeps) {
     maxTextBytes: config.maxTextBytes,
   });
 
-  return { app, services: { secrets, stats, settings, auth, tokens } };
+  return { app, services: { secrets, stats, settings, auth, tokens, analytics } };
 }

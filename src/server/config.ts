@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrganizationDomain } from '../shared/api/admin.contract.js';
 import { isValidIpOrCidr } from '../shared/ip.js';
 
 const bool = z
@@ -11,6 +12,9 @@ const int = (min: number, max: number) =>
     .trim()
     .regex(/^-?\d+$/, 'must be a whole number')
     .pipe(z.coerce.number<string>().int().min(min).max(max));
+/** An instance setting pinned by the environment (managed mode); empty: not pinned, the admin page decides. */
+const pinnedBool = z.union([z.literal('').transform(() => null), bool]);
+const pinnedDomain = OrganizationDomain.transform((value) => (value === '' ? null : value));
 const list = z.string().transform((value) =>
   value
     .split(',')
@@ -48,6 +52,32 @@ export const settings = {
     '',
     z.union([z.literal(''), z.string().regex(/^rediss?:\/\//, 'must start with redis://')]),
     'Redis URL for rate limits shared by several instances. Empty: in memory.',
+  ),
+  s3Endpoint: setting(
+    'HUSH_S3_ENDPOINT',
+    '',
+    z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
+    'S3-compatible endpoint for file attachments (https://…). Empty: files on disk in the data folder.',
+  ),
+  s3Bucket: setting(
+    'HUSH_S3_BUCKET',
+    '',
+    z.string().max(63),
+    'S3 bucket for file attachments (needed with an endpoint).',
+  ),
+  s3Region: setting('HUSH_S3_REGION', 'us-east-1', z.string().min(1), 'S3 region.'),
+  s3AccessKeyId: setting(
+    'HUSH_S3_ACCESS_KEY_ID',
+    '',
+    z.string(),
+    'S3 access key id. Empty, with no secret key: the AWS SDK default credentials (environment, instance role).',
+  ),
+  s3SecretAccessKey: setting('HUSH_S3_SECRET_ACCESS_KEY', '', z.string(), 'S3 secret access key.'),
+  s3ForcePathStyle: setting(
+    'HUSH_S3_FORCE_PATH_STYLE',
+    'true',
+    bool,
+    'Address the bucket in the path (host/bucket/key), as MinIO and most self-hosted stores need; false: bucket.host.',
   ),
   trustedProxies: setting(
     'HUSH_TRUSTED_PROXIES',
@@ -121,11 +151,53 @@ export const settings = {
   ),
   adminEmail: setting('HUSH_ADMIN_EMAIL', '', z.string().max(254), 'Email of HUSH_ADMIN_USERNAME.'),
   analytics: setting('HUSH_ANALYTICS', 'false', bool, 'Record anonymous page views (no IP addresses, no secret ids).'),
+  analyticsRetentionDays: setting(
+    'HUSH_ANALYTICS_RETENTION_DAYS',
+    '90',
+    int(1, 3650),
+    'UTC days page views are kept (today included); the purge deletes older ones.',
+  ),
   sourceUrl: setting(
     'HUSH_SOURCE_URL',
     '',
     z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
     'Link to the source code shown in the footer (empty: no link).',
+  ),
+  settingDisableUsers: setting(
+    'HUSH_SETTING_DISABLE_USERS',
+    '',
+    pinnedBool,
+    'Pins the disable_users setting (true or false). Empty: admins set it.',
+  ),
+  settingDisableUserAccountCreation: setting(
+    'HUSH_SETTING_DISABLE_USER_ACCOUNT_CREATION',
+    '',
+    pinnedBool,
+    'Pins the disable_user_account_creation setting (true or false). Empty: admins set it.',
+  ),
+  settingReadOnly: setting(
+    'HUSH_SETTING_READ_ONLY',
+    '',
+    pinnedBool,
+    'Pins the read_only setting (true or false). Empty: admins set it.',
+  ),
+  settingDisableFileUpload: setting(
+    'HUSH_SETTING_DISABLE_FILE_UPLOAD',
+    '',
+    pinnedBool,
+    'Pins the disable_file_upload setting (true or false). Empty: admins set it.',
+  ),
+  settingHideAllowedIpInput: setting(
+    'HUSH_SETTING_HIDE_ALLOWED_IP_INPUT',
+    '',
+    pinnedBool,
+    'Pins the hide_allowed_ip_input setting (true or false). Empty: admins set it.',
+  ),
+  settingRestrictOrganizationEmail: setting(
+    'HUSH_SETTING_RESTRICT_ORGANIZATION_EMAIL',
+    '',
+    pinnedDomain,
+    'Pins the restrict_organization_email setting to a domain (example.com). Empty: admins set it.',
   ),
   logLevel: setting(
     'HUSH_LOG_LEVEL',
@@ -142,6 +214,17 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** The S3 settings that only make sense together. */
+function s3Problems(config: Partial<Config>): string[] {
+  if (!config.s3Endpoint) return [];
+  const problems: string[] = [];
+  if (!config.s3Bucket) problems.push('HUSH_S3_BUCKET="": required when HUSH_S3_ENDPOINT is set');
+  if (!config.s3AccessKeyId !== !config.s3SecretAccessKey) {
+    problems.push('HUSH_S3_ACCESS_KEY_ID and HUSH_S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  return problems;
+}
+
 /** Reads and validates the configuration; one clear line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = {}): Config {
   const problems: string[] = [];
@@ -152,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     if (result.success) config[key] = result.data;
     else problems.push(`${item.env}=${JSON.stringify(raw)}: ${result.error.issues.map((i) => i.message).join('; ')}`);
   }
+  problems.push(...s3Problems(config as Partial<Config>));
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return config as Config;
 }

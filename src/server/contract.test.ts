@@ -47,6 +47,30 @@ const PUBLIC_API: { name: RouteName; method: Method; path: string; statuses: num
     path: '/account/tokens/{id}',
     statuses: [200, 400, 401, 403, 404, 413, 415, 429],
   },
+  { name: 'adminSettings', method: 'GET', path: '/admin/settings', statuses: [200, 401, 403, 429] },
+  {
+    name: 'updateAdminSettings',
+    method: 'PUT',
+    path: '/admin/settings',
+    statuses: [200, 400, 401, 403, 413, 415, 429],
+  },
+  { name: 'adminUsers', method: 'GET', path: '/admin/users', statuses: [200, 400, 401, 403, 429] },
+  { name: 'createUser', method: 'POST', path: '/admin/users', statuses: [201, 400, 401, 403, 409, 413, 415, 429] },
+  {
+    name: 'updateUser',
+    method: 'PUT',
+    path: '/admin/users',
+    statuses: [200, 400, 401, 403, 404, 409, 413, 415, 429],
+  },
+  {
+    name: 'deleteUser',
+    method: 'DELETE',
+    path: '/admin/users',
+    statuses: [200, 400, 401, 403, 404, 409, 413, 415, 429],
+  },
+  { name: 'track', method: 'POST', path: '/analytics/track', statuses: [200, 400, 401, 403, 413, 415, 429] },
+  { name: 'analyticsDaily', method: 'GET', path: '/analytics/data/aggregate/daily', statuses: [200, 401, 403, 429] },
+  { name: 'stats', method: 'GET', path: '/stats', statuses: [200, 401, 403, 429] },
 ];
 
 const PREFIXES = ['/api/v1', '/api'] as const;
@@ -57,8 +81,20 @@ const LIST_ITEM_FIELDS = ['createdAt', 'expiresAt', 'id', 'title', 'username'];
 const SESSION_FIELDS = ['email', 'expirationDate', 'role', 'username'];
 const ACCOUNT_FIELDS = ['createdAt', 'email', 'generated', 'role', 'username'];
 const TOKEN_FIELDS = ['createdAt', 'expiresAt', 'id', 'lastUsedAt', 'name'];
+const SETTINGS_FIELDS = [
+  'disable_file_upload',
+  'disable_user_account_creation',
+  'disable_users',
+  'hide_allowed_ip_input',
+  'read_only',
+  'restrict_organization_email',
+];
 /** Lists whose success scenario must not be empty, so that their items' fields are checked. */
 const LISTS: RouteName[] = ['publicList', 'secrets', 'tokens'];
+/** Pages: a list in one field of the body, whose items' fields are checked too (and which must not be empty). */
+const PAGES: Partial<Record<RouteName, [field: string, itemFields: string[]]>> = {
+  adminUsers: ['users', ACCOUNT_FIELDS],
+};
 
 /** The fields of every success body, also written out by hand: clients read exactly these. */
 const SUCCESS_FIELDS: Record<RouteName, string[]> = {
@@ -69,14 +105,7 @@ const SUCCESS_FIELDS: Record<RouteName, string[]> = {
   burn: ['burned', 'id'],
   publicList: LIST_ITEM_FIELDS,
   publicListByUser: LIST_ITEM_FIELDS,
-  publicSettings: [
-    'disable_file_upload',
-    'disable_user_account_creation',
-    'disable_users',
-    'hide_allowed_ip_input',
-    'read_only',
-    'restrict_organization_email',
-  ],
+  publicSettings: SETTINGS_FIELDS,
   signup: SESSION_FIELDS,
   signin: SESSION_FIELDS,
   signout: ['signedOut'],
@@ -90,6 +119,15 @@ const SUCCESS_FIELDS: Record<RouteName, string[]> = {
   tokens: TOKEN_FIELDS,
   createToken: [...TOKEN_FIELDS, 'token'],
   revokeToken: ['revoked'],
+  adminSettings: [...SETTINGS_FIELDS, 'managed'],
+  updateAdminSettings: [...SETTINGS_FIELDS, 'managed'],
+  adminUsers: ['skip', 'take', 'total', 'users'],
+  createUser: ACCOUNT_FIELDS,
+  updateUser: ACCOUNT_FIELDS,
+  deleteUser: ['deleted'],
+  track: ['recorded'],
+  analyticsDaily: ['days', 'paths', 'totals'],
+  stats: ['secrets', 'users'],
 };
 
 const routeOf = (name: RouteName): RouteContract => apiRoutes[name];
@@ -205,6 +243,13 @@ describeEachDialect('the HTTP contract', (dialect: Dialect) => {
             const items = Array.isArray(body) ? body : [body];
             for (const item of items) expect(Object.keys(item).sort()).toEqual([...SUCCESS_FIELDS[name]].sort());
             if (LISTS.includes(name)) expect(items.length).toBeGreaterThan(0);
+            const page = PAGES[name];
+            if (page) {
+              const [field, itemFields] = page;
+              const pageItems = body[field] as Record<string, unknown>[];
+              expect(pageItems.length).toBeGreaterThan(0);
+              for (const item of pageItems) expect(Object.keys(item).sort()).toEqual([...itemFields].sort());
+            }
           }
           expect(response.headers['cache-control']).toBe('no-store');
           answers.push({

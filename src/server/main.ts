@@ -58,9 +58,10 @@ async function main(): Promise<void> {
     commit: buildCommit(),
   });
   await prepareFirstAdmin(config, services.auth, app.log);
-  await purgeOnce(services.secrets, database);
+  await purgeOnce(services.secrets, database, services.analytics);
   const stopPurge = startPurgeJob({
     secrets: services.secrets,
+    analytics: services.analytics,
     database,
     intervalMs: config.purgeIntervalSeconds * 1000,
     log: app.log,

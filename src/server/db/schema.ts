@@ -68,6 +68,23 @@ export interface SetupTokensTable {
   expires_at: number;
 }
 
+/** One page view: no IP, no user agent, no time of day. */
+export interface PageViewsTable {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** One of the known page paths (analytics.paths.ts), or /404. */
+  path: string;
+  /** HMAC-SHA256(day's salt, IP and user agent), base64url: changes every day. */
+  visitor: string;
+}
+
+/** One random salt per UTC day; past days' are deleted by the purge. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  /** 32 random bytes, base64url. */
+  salt: string;
+}
+
 export interface DB {
   secrets: SecretsTable;
   users: UsersTable;
@@ -76,6 +93,8 @@ export interface DB {
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
   setup_tokens: SetupTokensTable;
+  page_views: PageViewsTable;
+  analytics_salts: AnalyticsSaltsTable;
 }
 
 export type Db = Kysely<DB>;

@@ -1,16 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
+import type { AnalyticsService } from '../modules/analytics/analytics.service.js';
 import type { SecretsService } from '../modules/secrets/secrets.service.js';
 
-/** Deletes expired secrets, then compacts the database so their bytes do not linger on disk. */
-export async function purgeOnce(secrets: SecretsService, database: Database): Promise<number> {
+/**
+ * Deletes expired secrets, page views past their retention and the analytics salts of past days, then compacts
+ * the database so their bytes do not linger on disk. Answers how many secrets expired.
+ */
+export async function purgeOnce(
+  secrets: SecretsService,
+  database: Database,
+  analytics?: AnalyticsService,
+): Promise<number> {
   const expired = await secrets.purge();
+  await analytics?.purge();
   await database.compact();
   return expired;
 }
 
 export function startPurgeJob(options: {
   secrets: SecretsService;
+  analytics?: AnalyticsService;
   database: Database;
   intervalMs: number;
   log: FastifyBaseLogger;
@@ -19,7 +29,7 @@ export function startPurgeJob(options: {
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    purgeOnce(options.secrets, options.database)
+    purgeOnce(options.secrets, options.database, options.analytics)
       .then((expired) => {
         if (expired > 0) options.log.info({ expired }, 'purged expired secrets');
       })

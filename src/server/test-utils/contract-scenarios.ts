@@ -1,11 +1,13 @@
 import { json, type ApiRequest, type Method, type RouteName, type Scenario } from './contract-api.js';
 import { ACCOUNT_SCENARIOS } from './contract-scenarios.account.js';
+import { ADMIN_SCENARIOS } from './contract-scenarios.admin.js';
+import { ANALYTICS_SCENARIOS } from './contract-scenarios.analytics.js';
 import { AUTH_SCENARIOS } from './contract-scenarios.auth.js';
 import { SECRET_SCENARIOS, UNKNOWN_ID } from './contract-scenarios.secrets.js';
 
 /**
  * The requests of the contract test (src/server/contract.test.ts): for every route, one scenario per status it
- * declares (in contract-scenarios.secrets.ts, .auth.ts and .account.ts), and odd requests whose answers must still
+ * declares (in contract-scenarios.secrets.ts, .auth.ts, .account.ts, .admin.ts and .analytics.ts), and odd requests whose answers must still
  * be declared ones.
  */
 
@@ -15,6 +17,8 @@ export const SCENARIOS: Record<RouteName, Scenario[]> = {
   ...SECRET_SCENARIOS,
   ...AUTH_SCENARIOS,
   ...ACCOUNT_SCENARIOS,
+  ...ADMIN_SCENARIOS,
+  ...ANALYTICS_SCENARIOS,
 };
 
 /** Credentials no client should send: broken headers and cookies, and browser headers without a cookie. */
@@ -138,5 +142,44 @@ export const ODD_REQUESTS: Record<RouteName, ApiRequest[]> = (() => {
       ...badIds((id) => `/account/tokens/${id}`, 'DELETE'),
       ...oddCredentials('DELETE', `/account/tokens/${UNKNOWN_ID}`),
     ],
+    adminSettings: [...oddCredentials('GET', '/admin/settings'), { url: '/admin/settings/?__proto__=1&x=%00' }],
+    updateAdminSettings: [
+      ...badBodies('/admin/settings', 'PUT'),
+      ...oddCredentials('PUT', '/admin/settings'),
+      { method: 'PUT', url: '/admin/settings', ...json('{"disable_users":1e400,"read_only":-0}') },
+      { method: 'PUT', url: '/admin/settings', payload: { restrict_organization_email: nul } },
+    ],
+    adminUsers: [
+      ...oddCredentials('GET', '/admin/users'),
+      { url: '/admin/users?skip=%00&take=1e400' },
+      { url: '/admin/users?skip[]=1&take[a]=2&__proto__[x]=1' },
+      { url: `/admin/users?skip=${'9'.repeat(400)}` },
+    ],
+    createUser: [
+      ...badBodies('/admin/users'),
+      ...oddCredentials('POST', '/admin/users'),
+      { method: 'POST', url: '/admin/users', payload: { username: nul, email: 'a@b.c', password: nul, role: nul } },
+    ],
+    updateUser: [
+      ...badBodies('/admin/users', 'PUT'),
+      ...oddCredentials('PUT', '/admin/users'),
+      { method: 'PUT', url: '/admin/users', payload: { username: nul, email: 'a@b.c', role: 'admin' } },
+    ],
+    deleteUser: [
+      ...badBodies('/admin/users', 'DELETE'),
+      ...oddCredentials('DELETE', '/admin/users'),
+      { method: 'DELETE', url: '/admin/users', payload: { username: 'x'.repeat(300) } },
+    ],
+    track: [
+      ...badBodies('/analytics/track'),
+      ...oddCredentials('POST', '/analytics/track'),
+      { method: 'POST', url: '/analytics/track', payload: { path: `/${nul}` } },
+      { method: 'POST', url: '/analytics/track', payload: { path: `/${'x'.repeat(600)}` } },
+    ],
+    analyticsDaily: [
+      ...oddCredentials('GET', '/analytics/data/aggregate/daily'),
+      { url: '/analytics/data/aggregate/daily?__proto__=1&days=%00' },
+    ],
+    stats: [...oddCredentials('GET', '/stats'), { url: '/stats/?x=%00' }],
   };
 })();

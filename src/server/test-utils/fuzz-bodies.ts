@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { RouteContract } from '../../shared/api/contract.js';
 import { ALL_TTL_CHOICES } from '../../shared/constants.js';
 import { FUZZ_USER, plausibleAccountBody, type AccountSeeds } from './fuzz-accounts.js';
+import { plausibleAdminBody } from './fuzz-admin.js';
 
 /**
  * fast-check generators of request bodies for the fuzz test (src/server/fuzz.test.ts): raw JSON text, malformed
@@ -40,6 +41,11 @@ const FIELD_NAMES = [
   'name',
   'expiresInDays',
   'token',
+  'role',
+  'path',
+  'disable_users',
+  'read_only',
+  'restrict_organization_email',
 ];
 export const POISON_KEYS = [
   '__proto__',
@@ -167,7 +173,7 @@ const valueText = (seeds: Seeds) => {
 
 /** Bodies with the real field names and mostly the right types: these reach the service and the database. */
 const plausibleBody = (route: RouteContract, seeds: Seeds) => {
-  const account = plausibleAccountBody(route, seeds);
+  const account = plausibleAccountBody(route, seeds) ?? plausibleAdminBody(route);
   if (account) return account;
   if (route.path === '/secret') {
     return fc

@@ -4,6 +4,7 @@ import type { RouteContract } from '../../shared/api/contract.js';
 import type { TestApp } from './app.js';
 import { createSecret } from './app.js';
 import { credentialsArb, seedFuzzAccounts, siteArb, targetedAccountArb } from './fuzz-accounts.js';
+import { seedFuzzAdmin, targetedAdminArb } from './fuzz-admin.js';
 import { bodyArb, FUZZ_KEY_PROOF, FUZZ_PASSWORD, json, POISON_KEYS, withJson, type Seeds } from './fuzz-bodies.js';
 
 export type { Seeds };
@@ -13,8 +14,11 @@ export type { Seeds };
  * credentials.
  */
 
-/** A few secrets of every kind and a few accounts, so generated requests reach 200, 401, 403 and 404 alike. */
-export async function seedFuzz(t: TestApp): Promise<Seeds> {
+/**
+ * A few secrets of every kind and a few accounts, so generated requests reach 200, 401, 403 and 404 alike; and an
+ * admin, except for the first-admin setup route (which only works while there is no admin).
+ */
+export async function seedFuzz(t: TestApp, route: RouteContract): Promise<Seeds> {
   const app = t.app;
   const created = [
     await createSecret(app, { preventBurn: true, maxViews: 5 }),
@@ -25,10 +29,16 @@ export async function seedFuzz(t: TestApp): Promise<Seeds> {
     await createSecret(app, { isPublic: true, text: 'public text', title: 'Public title' }),
     await createSecret(app, { isPublic: true, text: 'ünïcødé ☃', title: null, preventBurn: true }),
   ];
+  const accounts = await seedFuzzAccounts(t);
+  if (route.path !== '/authentication/setup') {
+    const admin = await seedFuzzAdmin(t);
+    accounts.cookies.push(admin.cookie);
+    accounts.tokens.push(admin.token);
+  }
   return {
     ids: created.map((secret) => secret.id),
     deleteTokens: created.map((secret) => secret.deleteToken),
-    ...(await seedFuzzAccounts(t)),
+    ...accounts,
   };
 }
 
@@ -105,7 +115,17 @@ const segmentArb = (seeds: Seeds) =>
 
 const queryArb = (seeds: Seeds) => {
   const key = fc.oneof(
-    fc.constantFrom('password', 'keyProof', 'deleteToken', 'id', ...POISON_KEYS, '__proto__[x]', 'a[b][c]'),
+    fc.constantFrom(
+      'password',
+      'keyProof',
+      'deleteToken',
+      'id',
+      'skip',
+      'take',
+      ...POISON_KEYS,
+      '__proto__[x]',
+      'a[b][c]',
+    ),
     fc.string({ maxLength: 10 }),
   );
   const value = fc.oneof(
@@ -117,6 +137,12 @@ const queryArb = (seeds: Seeds) => {
       'A'.repeat(43),
       '\u0000',
       'x'.repeat(5000),
+      '0',
+      '5',
+      '100',
+      '101',
+      '-1',
+      '1e3',
       ...seeds.deleteTokens,
     ),
     fc.string({ unit: 'binary', maxLength: 40 }),
@@ -164,7 +190,10 @@ export const requestArb = (route: RouteContract, seeds: Seeds): fc.Arbitrary<Inj
       prefix: fc.constantFrom('/api/v1', '/api'),
       target: fc.oneof(
         { weight: 9, arbitrary: fc.record({ segment: segmentArb(seeds), body: bodyArb(route, seeds) }) },
-        { weight: 1, arbitrary: targetedAccountArb(route, seeds) ?? targetedSecretArb(seeds) },
+        {
+          weight: 1,
+          arbitrary: targetedAccountArb(route, seeds) ?? targetedAdminArb(route) ?? targetedSecretArb(seeds),
+        },
       ),
       query: queryArb(seeds),
       forwardedFor: fc.option(fc.constantFrom('10.0.0.1', 'garbage', '10.0.0.1, 127.0.0.1', '::1'), { freq: 5 }),

@@ -103,7 +103,10 @@ export const secretRoutes = {
       201: { description: 'Created', schema: CreateSecretResponse },
       400: errorResponse('A field is invalid; the code names it (validation.<field>)'),
       401: badToken,
-      403: errorResponse('A cookie-authenticated request from another site (auth.cross_site)'),
+      403: errorResponse(
+        'The instance is read-only and the caller is not an admin or creator (secret.read_only), or a ' +
+          'cookie-authenticated request from another site (auth.cross_site)',
+      ),
       413: errorResponse('Body too large'),
       415: errorResponse('Body is not JSON'),
       429: rateLimited,

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001-initial.js';
 import * as instanceSettings from './0002-instance-settings.js';
 import * as accounts from './0003-accounts.js';
+import * as analytics from './0004-analytics.js';
 
 /** Every migration, in order. Names are never changed once released. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-instance-settings': instanceSettings,
   '0003-accounts': accounts,
+  '0004-analytics': analytics,
 };

@@ -1,7 +1,9 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { httpError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { sha256 } from '../../lib/tokens.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import { crossSite, notSignedIn, sessionRequired } from './auth.errors.js';
 import type { AuthService } from './auth.service.js';
 import { SESSION_COOKIE } from './cookies.js';
@@ -55,13 +57,23 @@ function fromAnotherSite(request: FastifyRequest, publicHost: string | null): bo
   }
 }
 
-/** Resolves who is calling, once per request: session cookie, else API token, else anonymous. */
+/**
+ * Resolves who is calling, once per request: session cookie, else API token, else anonymous. While disable_users is
+ * on, only admins' sessions and tokens count: other sessions are ignored (as if signed out) and tokens refused.
+ */
 export function registerAuthentication(
   app: FastifyInstance,
-  deps: { auth: AuthService; tokens: TokensRepository; clock: Clock; publicUrl: string },
+  deps: {
+    auth: AuthService;
+    tokens: TokensRepository;
+    settings: Pick<SettingsService, 'get'>;
+    clock: Clock;
+    publicUrl: string;
+  },
 ): void {
   app.decorateRequest<Auth | null>('auth', null);
   const publicHost = deps.publicUrl ? new URL(deps.publicUrl).host : null;
+  const disabled = async (user: UserRow) => user.role !== 'admin' && (await deps.settings.get()).disable_users;
   app.addHook('preHandler', async (request) => {
     request.auth = { kind: 'anonymous' };
     // Pages and assets need no caller: only the API looks the session or token up (no query per asset).
@@ -69,7 +81,7 @@ export function registerAuthentication(
     const cookie = request.cookies[SESSION_COOKIE];
     if (cookie) {
       const found = await deps.auth.resolveSession(cookie);
-      if (found) {
+      if (found && !(await disabled(found.user))) {
         if (UNSAFE.has(request.method) && fromAnotherSite(request, publicHost)) throw crossSite();
         request.auth = { kind: 'session', user: found.user, session: found.session };
         return;
@@ -78,7 +90,7 @@ export function registerAuthentication(
     const token = presentedToken(request.headers.authorization);
     if (token !== null) {
       const found = token ? await deps.tokens.findByHash(sha256(token), deps.clock()) : undefined;
-      if (!found) throw notSignedIn();
+      if (!found || (await disabled(found.user))) throw notSignedIn();
       request.auth = { kind: 'token', user: found.user, tokenId: found.tokenId };
       // Not awaited, so never fatal: an unhandled rejection here would stop the whole process.
       deps.tokens.touch(found.tokenId, deps.clock()).catch((error: unknown) => {
@@ -92,6 +104,17 @@ export function requireUser(request: FastifyRequest): UserRow {
   if (request.auth.kind === 'anonymous') throw notSignedIn();
   return request.auth.user;
 }
+
+/** Admin routes: by session or by an admin's API token (spec §6). The role is read with the session per request. */
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw httpError(403, 'auth.admin_required');
+  return user;
+}
+
+/** The caller's role, or null for anonymous callers. */
+export const roleOf = (request: FastifyRequest): string | null =>
+  request.auth.kind === 'anonymous' ? null : request.auth.user.role;
 
 /** Changing credentials, tokens or deleting the account needs the person, not a script's token. */
 export function requireSession(request: FastifyRequest): { user: UserRow; session: SessionRow } {

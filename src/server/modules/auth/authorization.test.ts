@@ -18,8 +18,7 @@ const row = (...statuses: [number, number, number, number, number, number, numbe
   Object.fromEntries(CALLERS.map((caller, index) => [caller, statuses[index]!])) as Record<Caller, number>;
 
 // `token` is an API token of the user (alice); `revokedToken` another of hers, revoked; `deletedUser` the session
-// cookie of an account deleted since. Admin routes (a later issue) add rows such as
-//   adminUsers: row(401, 403, 403, 200, 403, 401, 401),
+// cookie of an account deleted since.
 // prettier-ignore
 const EXPECTED: Record<ApiRouteName, Record<Caller, number>> = {
   //                  anonymous  user  creator  admin  token  revoked  deleted
@@ -44,6 +43,15 @@ const EXPECTED: Record<ApiRouteName, Record<Caller, number>> = {
   tokens:           row(401,     200,  200,     200,   200,   401,     401),
   createToken:      row(401,     201,  201,     201,   403,   401,     401),
   revokeToken:      row(401,     200,  404,     404,   403,   401,     401), // a token of the user's
+  adminSettings:    row(401,     403,  403,     200,   403,   401,     401),
+  updateAdminSettings: row(401,  403,  403,     200,   403,   401,     401),
+  adminUsers:       row(401,     403,  403,     200,   403,   401,     401),
+  createUser:       row(401,     403,  403,     201,   403,   401,     401),
+  updateUser:       row(401,     403,  403,     200,   403,   401,     401),
+  deleteUser:       row(401,     403,  403,     200,   403,   401,     401),
+  track:            row(200,     200,  200,     200,   200,   401,     200),
+  analyticsDaily:   row(401,     403,  403,     200,   403,   401,     401),
+  stats:            row(401,     403,  403,     200,   403,   401,     401),
 };
 
 const PASSWORD = 'correct horse';
@@ -109,6 +117,12 @@ async function buildWorld(t: TestApp): Promise<World> {
 
 let fresh = 0;
 const freshName = () => `new${++fresh}`;
+const signedUpUser = async (w: World) => {
+  const username = freshName();
+  const payload = { username, email: `${username}@example.com`, password: PASSWORD };
+  expect((await w.as('anonymous', { method: 'POST', url: '/authentication/signup', payload })).statusCode).toBe(201);
+  return username;
+};
 const anonymousSecret = async (w: World) =>
   (await w.as('anonymous', { method: 'POST', url: '/secret', payload: { text: 'hush1.eA', ttl: 3600 } })).json().id;
 
@@ -153,6 +167,36 @@ const PROBES: Record<ApiRouteName, (w: World, caller: Caller) => Promise<LightMy
     const token = await w.asUser({ method: 'POST', url: '/account/tokens', payload: { name: 'target' } });
     return w.as(c, { method: 'DELETE', url: `/account/tokens/${token.json().id}` });
   },
+  adminSettings: (w, c) => w.as(c, { url: '/admin/settings' }),
+  updateAdminSettings: (w, c) => {
+    const payload = {
+      disable_users: false,
+      disable_user_account_creation: false,
+      read_only: false,
+      disable_file_upload: false,
+    };
+    return w.as(c, { method: 'PUT', url: '/admin/settings', payload });
+  },
+  adminUsers: (w, c) => w.as(c, { url: '/admin/users?skip=0&take=5' }),
+  createUser: (w, c) => {
+    const username = freshName();
+    return w.as(c, {
+      method: 'POST',
+      url: '/admin/users',
+      payload: { username, email: `${username}@example.com`, password: PASSWORD, role: 'admin' },
+    });
+  },
+  // Promoting to admin, and deleting, a user who signs up for the probe.
+  updateUser: async (w, c) => {
+    const username = await signedUpUser(w);
+    const payload = { username, email: `${username}@example.org`, role: 'admin' };
+    return w.as(c, { method: 'PUT', url: '/admin/users', payload });
+  },
+  deleteUser: async (w, c) =>
+    w.as(c, { method: 'DELETE', url: '/admin/users', payload: { username: await signedUpUser(w) } }),
+  track: (w, c) => w.as(c, { method: 'POST', url: '/analytics/track', payload: { path: '/public' } }),
+  analyticsDaily: (w, c) => w.as(c, { url: '/analytics/data/aggregate/daily' }),
+  stats: (w, c) => w.as(c, { url: '/stats' }),
 };
 
 /** The user's own cells go last: her session may sign out or delete the account her token belongs to. */

@@ -258,8 +258,11 @@ describeEachDialect('sessions', (dialect) => {
     it('covers every state-changing route', () => {
       expect(UNSAFE.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
         'DELETE /account/tokens/{id}',
+        'DELETE /admin/users',
         'POST /account/delete',
         'POST /account/tokens',
+        'POST /admin/users',
+        'POST /analytics/track',
         'POST /authentication/setup',
         'POST /authentication/signin',
         'POST /authentication/signout',
@@ -268,6 +271,8 @@ describeEachDialect('sessions', (dialect) => {
         'POST /secret/{id}',
         'POST /secret/{id}/burn',
         'PUT /account/update',
+        'PUT /admin/settings',
+        'PUT /admin/users',
       ]);
     });
 

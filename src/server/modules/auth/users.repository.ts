@@ -1,9 +1,39 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db, UsersTable } from '../../db/schema.js';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { DB, Db, UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
+/** What a change guarded by the last-admin rule came to. */
+export type GuardedChange = { outcome: 'done'; user: UserRow } | { outcome: 'not_found' } | { outcome: 'last_admin' };
 
-export function createUsersRepository(db: Db) {
+/** A user goes with their secrets; sessions and tokens follow by the foreign keys' cascade. */
+async function removeUser(executor: Db | Transaction<DB>, id: string): Promise<boolean> {
+  await executor.deleteFrom('secrets').where('owner_id', '=', id).execute();
+  const result = await executor.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export function createUsersRepository(db: Db, dialect: Dialect) {
+  /**
+   * Runs `change` on the user unless it would leave the instance without an admin. On PostgreSQL the admin rows are
+   * locked first (in id order, so two such changes cannot deadlock): a concurrent demotion or deletion waits for
+   * this one to commit and then counts the admins that are left. SQLite runs one write transaction at a time.
+   */
+  async function guardLastAdmin(
+    id: string,
+    staysAdmin: boolean,
+    change: (trx: Transaction<DB>, user: UserRow) => Promise<UserRow>,
+  ): Promise<GuardedChange> {
+    return db.transaction().execute(async (trx) => {
+      const admins = trx.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id');
+      const adminIds = await (dialect === 'postgres' ? admins.forUpdate() : admins).execute();
+      const user = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!user) return { outcome: 'not_found' };
+      if (user.role === 'admin' && !staysAdmin && adminIds.length <= 1) return { outcome: 'last_admin' };
+      return { outcome: 'done', user: await change(trx, user) };
+    });
+  }
+
   return {
     async insert(row: Insertable<UsersTable>): Promise<void> {
       await db.insertInto('users').values(row).execute();
@@ -21,6 +51,31 @@ export function createUsersRepository(db: Db) {
 
     async findById(id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** By username only, case-insensitively. */
+    async findByUsername(username: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
+    },
+
+    /** A page of users, oldest first (created in the same millisecond: by username, so pages never overlap). */
+    async list(skip: number, take: number): Promise<UserRow[]> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .orderBy('created_at')
+        .orderBy('username_lower')
+        .limit(take)
+        .offset(skip)
+        .execute();
+    },
+
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     async taken(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
@@ -43,10 +98,23 @@ export function createUsersRepository(db: Db) {
 
     /** Deletes the user; their secrets, sessions and tokens go with them (foreign keys cascade). */
     async delete(id: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('secrets').where('owner_id', '=', id).execute();
-        const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-        return result.numDeletedRows > 0n;
+      return db.transaction().execute((trx) => removeUser(trx, id));
+    },
+
+    /** Changes a user's email and role; the last admin cannot lose the role. */
+    async updateGuarded(id: string, email: string, role: string): Promise<GuardedChange> {
+      return guardLastAdmin(id, role === 'admin', async (trx, user) => {
+        const values = { email, email_lower: email.toLowerCase(), role };
+        await trx.updateTable('users').set(values).where('id', '=', id).execute();
+        return { ...user, ...values };
+      });
+    },
+
+    /** Deletes a user (as `delete` does) unless it is the last admin. */
+    async deleteGuarded(id: string): Promise<GuardedChange> {
+      return guardLastAdmin(id, false, async (trx, user) => {
+        await removeUser(trx, id);
+        return user;
       });
     },
 

@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import type { BurnSecretBody, CreateSecretBody, ReadSecretBody } from '../../../shared/api/secrets.contract.js';
 import { ACCOUNT_TTL_CHOICES, LIMITS, maxEnvelopeLength, utf8Length } from '../../../shared/constants.js';
 import { ipMatches } from '../../../shared/ip.js';
-import { validationError } from '../../http/errors.js';
+import { httpError, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { matchesHash, randomToken, sha256 } from '../../lib/tokens.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { StatsRepository } from '../stats/stats.repository.js';
 import {
   burnForbidden,
@@ -27,6 +28,7 @@ export interface Caller {
 export interface SecretsServiceDeps {
   repository: SecretsRepository;
   stats: StatsRepository;
+  settings: Pick<SettingsService, 'get'>;
   passwords: PasswordHasher;
   clock: Clock;
   maxTextBytes: number;
@@ -36,6 +38,10 @@ export interface SecretsServiceDeps {
 type CreateInput = z.output<typeof CreateSecretBody>;
 type ReadInput = z.output<typeof ReadSecretBody>;
 type BurnInput = z.output<typeof BurnSecretBody>;
+
+/** Roles that may create secrets while the instance is read-only. */
+const READ_ONLY_AUTHORS: readonly string[] = ['admin', 'creator'];
+const readOnly = () => httpError(403, 'secret.read_only');
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const present = (value: string | null | undefined) => (value ? value : null);
@@ -68,7 +74,15 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     if (!caller.userId && (ACCOUNT_TTL_CHOICES as readonly number[]).includes(input.ttl)) {
       throw validationError('ttl', 'lifetimes over 7 days need an account');
     }
+    // Files are not stored yet, so every attachment is refused here. When they are, this is where
+    // disable_file_upload refuses them, before any file is read.
     if (input.files.length > 0) throw filesUnsupported();
+  }
+
+  /** The settings that decide who may create: read-only instances take secrets from admins and creators only. */
+  async function checkCreateSettings(role: string | null): Promise<void> {
+    const settings = await deps.settings.get();
+    if (settings.read_only && !READ_ONLY_AUTHORS.includes(role ?? '')) throw readOnly();
   }
 
   function checkIp(row: SecretRow, caller: Caller): void {
@@ -115,7 +129,9 @@ export function createSecretsService(deps: SecretsServiceDeps) {
   }
 
   return {
-    async create(input: CreateInput, caller: Caller) {
+    /** `role` is the caller's (by session or API token), null for anonymous callers. */
+    async create(input: CreateInput, caller: Caller, role: string | null) {
+      await checkCreateSettings(role);
       checkCreateRules(input, caller);
       const now = clock();
       const id = randomToken(16);

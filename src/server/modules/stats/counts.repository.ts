@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.js';
+
+/** 1 for rows matching the condition, else 0: summed, it counts them in the same scan as COUNT(*). */
+const countWhere = (condition: ReturnType<typeof sql>) =>
+  sql<number | string | null>`sum(case when ${condition} then 1 else 0 end)`;
+const toNumber = (value: number | string | bigint | null) => Number(value ?? 0);
+
+/** What is stored now, counted in SQL: one query for the secrets, one for the users. */
+export function createCountsRepository(db: Db) {
+  return {
+    /** Secrets that can still be opened (not expired, views left), and how many of them are public or protected. */
+    async secrets(now: number): Promise<{ active: number; public: number; withPassword: number }> {
+      const row = await db
+        .selectFrom('secrets')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('active'),
+          countWhere(sql`is_public = 1`).as('public'),
+          countWhere(sql`password_hash is not null`).as('withPassword'),
+        ])
+        .where('expires_at', '>', now)
+        .where('views_left', '>', 0)
+        .executeTakeFirstOrThrow();
+      return { active: toNumber(row.active), public: toNumber(row.public), withPassword: toNumber(row.withPassword) };
+    },
+
+    async users(): Promise<{ total: number; admins: number }> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => [eb.fn.countAll<number | string>().as('total'), countWhere(sql`role = 'admin'`).as('admins')])
+        .executeTakeFirstOrThrow();
+      return { total: toNumber(row.total), admins: toNumber(row.admins) };
+    },
+  };
+}
+
+export type CountsRepository = ReturnType<typeof createCountsRepository>;
