@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
+import { loadNamespace } from '../lib/i18n';
 import { RootLayout } from './layout/RootLayout';
 import type { LayoutHandle } from './layout/layout-handle';
 import { RouteError } from './RouteError';
@@ -8,6 +9,12 @@ import { RouteError } from './RouteError';
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
+
+// The admin pages bring their texts along: visitors who never open them never download them.
+const adminPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
+  const [module] = await Promise.all([load(), loadNamespace('admin')]);
+  return { Component: module.default };
+};
 
 export const routes: RouteObject[] = [
   {
@@ -34,15 +41,20 @@ export const routes: RouteObject[] = [
         path: 'account',
         handle: { wide: true } satisfies LayoutHandle,
         lazy: page(() => import('../features/account/layout/AccountLayout')),
-        // instance-settings, users and analytics come with the admin pages; until then they are the area's 404.
         children: [
           { index: true, lazy: page(() => import('../features/account/overview/AccountOverviewPage')) },
           { path: 'account', lazy: page(() => import('../features/account/overview/AccountOverviewPage')) },
           { path: 'secrets', lazy: page(() => import('../features/account/secrets/OwnSecretsPage')) },
           {
+            path: 'instance-settings',
+            lazy: adminPage(() => import('../features/admin/settings/InstanceSettingsPage')),
+          },
+          {
             path: 'account-settings',
             lazy: page(() => import('../features/account/settings/AccountSettingsPage')),
           },
+          { path: 'users', lazy: adminPage(() => import('../features/admin/users/UsersPage')) },
+          { path: 'analytics', lazy: adminPage(() => import('../features/admin/analytics/AnalyticsPage')) },
           { path: 'privacy', lazy: page(() => import('../features/pages/PrivacyPage')) },
           { path: 'terms', lazy: page(() => import('../features/pages/TermsPage')) },
           { path: '*', lazy: page(() => import('../features/pages/NotFoundPage')) },

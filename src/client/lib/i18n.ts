@@ -14,7 +14,10 @@ export const LANGUAGES = {
 } as const;
 export type Language = keyof typeof LANGUAGES;
 /** One file per feature under /locales/{lng}/{ns}.json. */
-export const NAMESPACES = ['common', 'create', 'view', 'public', 'pages', 'account'] as const;
+export const NAMESPACES = ['common', 'create', 'view', 'public', 'pages', 'account', 'admin'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+/** Loaded with the pages that use them (see `loadNamespace`), not at start-up: only admins open the admin pages. */
+const ON_DEMAND: readonly Namespace[] = ['admin'];
 
 /** Browser tags to ours: `nb-NO`, `no`, `nn` → nb; `zh-CN`, `zh-Hans` → zh; `de-AT` → de. */
 export function toSupportedLanguage(tag: string): string {
@@ -39,7 +42,7 @@ export async function initI18n(forcedLanguage: string): Promise<i18n> {
       supportedLngs: Object.keys(LANGUAGES),
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      ns: [...NAMESPACES],
+      ns: NAMESPACES.filter((namespace) => !ON_DEMAND.includes(namespace)),
       defaultNS: 'common',
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       maxRetries: 5,
@@ -61,3 +64,9 @@ export async function initI18n(forcedLanguage: string): Promise<i18n> {
   });
   return i18next;
 }
+
+/**
+ * Loads a namespace that start-up left out, in the current and fallback languages. It resolves when the files
+ * failed too (the texts then fall back to English or the keys), so a page never waits forever.
+ */
+export const loadNamespace = (namespace: Namespace): Promise<void> => i18next.loadNamespaces(namespace);

@@ -13,14 +13,19 @@ const VARIANTS = {
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
 } as const;
 
+/** `sm` fits a table row or a toolbar; `md` is the rest. */
+const SIZES = { md: 'min-h-10 px-4 py-2', sm: 'min-h-8 px-3 py-1' } as const;
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof VARIANTS;
+  size?: keyof typeof SIZES;
   busy?: boolean;
   icon?: ReactNode;
 }
 
 export function Button({
   variant = 'primary',
+  size = 'md',
   busy = false,
   icon,
   className,
@@ -35,7 +40,8 @@ export function Button({
       disabled={disabled || busy}
       aria-busy={busy || undefined}
       className={cx(
-        'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors',
+        'inline-flex items-center justify-center gap-2 rounded-lg text-sm font-semibold transition-colors',
+        SIZES[size],
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed',
         VARIANTS[variant],
         className,

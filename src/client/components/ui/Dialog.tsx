@@ -59,7 +59,8 @@ export function Dialog({ title, children, onCancel }: { title: ReactNode; childr
 
   if (!host.current) return null;
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-950/60 p-4">
+    // Auto margins centre the panel, yet a panel taller than the screen still scrolls from its top.
+    <div className="fixed inset-0 z-50 flex overflow-y-auto bg-slate-950/60 p-4">
       <div
         ref={panel}
         role="dialog"
@@ -67,7 +68,7 @@ export function Dialog({ title, children, onCancel }: { title: ReactNode; childr
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        className="w-full max-w-md space-y-4 rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        className="m-auto w-full max-w-md space-y-4 rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       >
         <h2 id={titleId} className="text-lg font-semibold">
           {title}

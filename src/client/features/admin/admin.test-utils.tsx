@@ -1,0 +1,55 @@
+import type { i18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { vi } from 'vitest';
+import type { Role } from '../../../shared/api/auth.contract';
+import type { Account } from '../account/api/account.types';
+import type { AccountOutlet } from '../account/layout/account-outlet';
+import { renderRoutes } from '../auth/auth.test-utils';
+
+export const ADMIN: Account = {
+  username: 'root',
+  email: 'root@example.com',
+  role: 'admin',
+  generated: false,
+  createdAt: '2029-01-01T00:00:00.000Z',
+};
+
+/** An admin page under a stand-in for the account layout, which hands it the signed-in account. */
+export function renderAdminPage(i18n: i18n, page: ReactNode, path: string, role: Role = 'admin') {
+  const context: AccountOutlet = { account: { ...ADMIN, role }, setAccount: vi.fn() };
+  const router = renderRoutes(
+    i18n,
+    [
+      { path: '/account', element: <Outlet context={context} />, children: [{ path: '*', element: page }] },
+      { path: '/signout', element: <p>Sign-out page</p> },
+    ],
+    path,
+  );
+  return { router, context };
+}
+
+type Answer = [status: number, body: unknown] | ((body: unknown, url: string) => [number, unknown]);
+
+/**
+ * A stand-in for the server: answers `METHOD /api/v1/path` (query left out) with a status and a JSON body, or
+ * with a function of the request body; anything else is a network failure. Returns the fetch mock.
+ */
+export function serveApi(answers: Record<string, Answer>) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${url.replace(/\?.*$/, '')}`;
+    const answer = answers[key];
+    if (!answer) throw new TypeError('Failed to fetch');
+    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+    const [status, json] = typeof answer === 'function' ? answer(body, url) : answer;
+    return new Response(JSON.stringify(json), { status });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The JSON bodies sent to `METHOD /api/v1/path`. */
+export const sentBodies = (fetchMock: ReturnType<typeof serveApi>, key: string) =>
+  fetchMock.mock.calls
+    .filter(([url, init]) => `${init?.method ?? 'GET'} ${url.replace(/\?.*$/, '')}` === key)
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);

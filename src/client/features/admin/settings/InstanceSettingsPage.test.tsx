@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../../shared/settings-defaults';
+import { createTestI18n } from '../../../test-utils/i18n';
+import { describedBy, typeInto } from '../../auth/auth.test-utils';
+import { useSettingsStore } from '../../settings/settings.store';
+import { renderAdminPage, sentBodies, serveApi } from '../admin.test-utils';
+import InstanceSettingsPage from './InstanceSettingsPage';
+
+let i18n: i18n;
+beforeAll(async () => {
+  i18n = await createTestI18n();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useSettingsStore.getState().setSettings(DEFAULT_SETTINGS);
+});
+
+const SETTINGS = { ...DEFAULT_SETTINGS, managed: [] as string[] };
+const PATH = '/api/v1/admin/settings';
+const open = () => renderAdminPage(i18n, <InstanceSettingsPage />, '/account/instance-settings');
+const toggle = (name: string) => screen.getByRole('switch', { name }) as HTMLInputElement;
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+describe('the instance settings page', () => {
+  it('shows the five switches and the domain, each with its help line', async () => {
+    serveApi({ [`GET ${PATH}`]: [200, { ...SETTINGS, read_only: true, restrict_organization_email: 'example.com' }] });
+    open();
+    expect(((await screen.findByRole('switch', { name: 'Read-only' })) as HTMLInputElement).checked).toBe(true);
+    expect(toggle('Disable users').checked).toBe(false);
+    expect(toggle('Hide the IP restriction').checked).toBe(true);
+    expect(describedBy(toggle('Disable users'))).toContain('Admins can still sign in.');
+    expect(describedBy(toggle('Disable sign-up'))).toContain('Admins can still create users.');
+    expect(describedBy(toggle('Read-only'))).toContain('Only admins and creators can create secrets.');
+    expect(toggle('Disable file uploads')).toBeTruthy();
+    expect((screen.getByLabelText('Allowed email domain') as HTMLInputElement).value).toBe('example.com');
+    expect(screen.getByRole('group', { name: 'Accounts' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Secrets' })).toBeTruthy();
+  });
+
+  it('saves the changes, says so, and the rest of the page follows at once', async () => {
+    const fetchMock = serveApi({
+      [`GET ${PATH}`]: [200, SETTINGS],
+      [`PUT ${PATH}`]: (body) => [200, { ...(body as object), managed: [] }],
+    });
+    open();
+    fireEvent.click(await screen.findByRole('switch', { name: 'Disable sign-up' }));
+    fireEvent.click(toggle('Hide the IP restriction'));
+    typeInto('Allowed email domain', ' example.org ');
+    save();
+    expect(await screen.findByText('The settings are saved and apply at once.')).toBeTruthy();
+    expect(sentBodies(fetchMock, `PUT ${PATH}`)).toEqual([
+      {
+        disable_users: false,
+        disable_user_account_creation: true,
+        read_only: false,
+        disable_file_upload: false,
+        hide_allowed_ip_input: false,
+        restrict_organization_email: 'example.org',
+      },
+    ]);
+    expect(useSettingsStore.getState().settings).toMatchObject({
+      disable_user_account_creation: true,
+      hide_allowed_ip_input: false,
+      restrict_organization_email: 'example.org',
+    });
+    expect(useSettingsStore.getState().settings).not.toHaveProperty('managed');
+  });
+
+  it('checks the domain before sending, and shows the server refusing it at the field', async () => {
+    const fetchMock = serveApi({
+      [`GET ${PATH}`]: [200, SETTINGS],
+      [`PUT ${PATH}`]: [
+        400,
+        { code: 'validation.restrict_organization_email', message: 'nope', field: 'restrict_organization_email' },
+      ],
+    });
+    open();
+    await screen.findByLabelText('Allowed email domain');
+    typeInto('Allowed email domain', '@example.com');
+    save();
+    const input = screen.getByLabelText('Allowed email domain');
+    expect(describedBy(input)).toContain('Enter the domain alone, without @: example.com.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect(sentBodies(fetchMock, `PUT ${PATH}`)).toEqual([]);
+
+    typeInto('Allowed email domain', 'example.com');
+    save();
+    await waitFor(() =>
+      expect(describedBy(input)).toContain('Enter a domain such as example.com, or leave the field empty.'),
+    );
+    expect(screen.queryByText('The settings are saved and apply at once.')).toBeNull();
+  });
+
+  it('shows other refusals above the button and keeps the form', async () => {
+    serveApi({
+      [`GET ${PATH}`]: [200, SETTINGS],
+      [`PUT ${PATH}`]: [403, { code: 'settings.managed', message: 'managed' }],
+    });
+    open();
+    fireEvent.click(await screen.findByRole('switch', { name: 'Disable users' }));
+    save();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The settings were not saved');
+    expect(alert.textContent).toContain('set by the server');
+    expect(toggle('Disable users').checked).toBe(true);
+  });
+
+  it('shows settings pinned by the environment disabled, and says where they are set', async () => {
+    const fetchMock = serveApi({
+      [`GET ${PATH}`]: [200, { ...SETTINGS, read_only: true, managed: ['read_only', 'restrict_organization_email'] }],
+      [`PUT ${PATH}`]: (body) => [200, { ...SETTINGS, ...(body as object), managed: ['read_only'] }],
+    });
+    open();
+    const readOnly = await screen.findByRole('switch', { name: 'Read-only' });
+    expect((readOnly as HTMLInputElement).disabled).toBe(true);
+    expect(describedBy(readOnly)).toContain("Set by the server's environment (HUSH_SETTING_READ_ONLY).");
+    expect((screen.getByLabelText('Allowed email domain') as HTMLInputElement).disabled).toBe(true);
+    expect(toggle('Disable users').disabled).toBe(false);
+    expect(screen.getByText(/Some settings are set by the server's environment/)).toBeTruthy();
+    save();
+    await screen.findByText('The settings are saved and apply at once.');
+    expect(sentBodies(fetchMock, `PUT ${PATH}`)[0]).not.toHaveProperty('restrict_organization_email');
+  });
+
+  it('has no save button when the environment pins every setting', async () => {
+    const managed = Object.keys(DEFAULT_SETTINGS);
+    serveApi({ [`GET ${PATH}`]: [200, { ...SETTINGS, managed }] });
+    open();
+    expect(await screen.findByText(/All settings are set by the server's environment/)).toBeTruthy();
+    expect(screen.getAllByRole('switch').every((item) => (item as HTMLInputElement).disabled)).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull();
+  });
+
+  it('says when the settings cannot be loaded, and tries again', async () => {
+    serveApi({ [`GET ${PATH}`]: [500, { code: 'server.error', message: 'boom' }] });
+    open();
+    expect(await screen.findByText('The settings could not be loaded')).toBeTruthy();
+    expect(screen.getByText('Something went wrong on our side. Try again.')).toBeTruthy();
+    serveApi({ [`GET ${PATH}`]: [200, SETTINGS] });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('switch', { name: 'Disable users' })).toBeTruthy();
+  });
+
+  it('shows the forbidden state when the server refuses a non-admin', async () => {
+    serveApi({ [`GET ${PATH}`]: [403, { code: 'auth.admin_required', message: 'Only admins can do this' }] });
+    open();
+    expect(await screen.findByText('You do not have permission to see this page')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your account' }).getAttribute('href')).toBe('/account');
+  });
+
+  it('shows the forbidden state to a non-admin without asking the server', () => {
+    const fetchMock = serveApi({});
+    renderAdminPage(i18n, <InstanceSettingsPage />, '/account/instance-settings', 'user');
+    expect(screen.getByText('You do not have permission to see this page')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Instance settings' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the visitor to /signout when the session has ended', async () => {
+    serveApi({ [`GET ${PATH}`]: [401, { code: 'auth.not_signed_in', message: 'no' }] });
+    open();
+    expect(await screen.findByText('Sign-out page')).toBeTruthy();
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { EMAIL_DOMAIN as CONTRACT_DOMAIN } from '../../../../shared/api/admin.contract';
+import { domainError, EMAIL_DOMAIN, envVariable, instanceSettings, settingsUpdate } from './settings-form';
+
+const VALUES = {
+  disable_users: true,
+  disable_user_account_creation: false,
+  read_only: true,
+  disable_file_upload: false,
+  hide_allowed_ip_input: false,
+  restrict_organization_email: ' example.com ',
+};
+
+describe('the instance settings form', () => {
+  it('checks the email domain as the server does', () => {
+    expect(EMAIL_DOMAIN.source).toBe(CONTRACT_DOMAIN.source);
+    expect(EMAIL_DOMAIN.flags).toBe(CONTRACT_DOMAIN.flags);
+  });
+
+  it('accepts an empty field or a domain, and says what is wrong otherwise', () => {
+    for (const ok of ['', '  ', 'example.com', 'mail.example.co.uk', 'xn--bcher-kva.example']) {
+      expect(domainError(ok), ok).toBeUndefined();
+    }
+    expect(domainError('@example.com')).toBe('validation.domainAt');
+    expect(domainError('localhost')).toBe('validation.domainInvalid');
+    expect(domainError('exa mple.com')).toBe('validation.domainInvalid');
+    expect(domainError('-bad.example')).toBe('validation.domainInvalid');
+  });
+
+  it('sends every switch and the trimmed domain', () => {
+    expect(settingsUpdate(VALUES, [])).toEqual({ ...VALUES, restrict_organization_email: 'example.com' });
+  });
+
+  it('leaves out the optional settings the environment pins, but always sends the four required ones', () => {
+    expect(settingsUpdate(VALUES, ['read_only', 'hide_allowed_ip_input', 'restrict_organization_email'])).toEqual({
+      disable_users: true,
+      disable_user_account_creation: false,
+      read_only: true,
+      disable_file_upload: false,
+    });
+  });
+
+  it('names the environment variable that pins a setting', () => {
+    expect(envVariable('restrict_organization_email')).toBe('HUSH_SETTING_RESTRICT_ORGANIZATION_EMAIL');
+  });
+
+  it('hands the settings store the settings without the managed list', () => {
+    expect(instanceSettings({ ...VALUES, managed: ['read_only'] })).toEqual(VALUES);
+  });
+});

@@ -1,0 +1,53 @@
+import type { PublicSettings } from '../../../../shared/api/settings.contract';
+import type { AdminSettings, AdminSettingsUpdate, SettingName } from '../api/admin.types';
+
+export type SwitchSetting = Exclude<SettingName, 'restrict_organization_email'>;
+export type SettingsValues = PublicSettings;
+
+/** The page's two groups, in the order shown. */
+export const ACCOUNT_SWITCHES = ['disable_users', 'disable_user_account_creation'] as const satisfies SwitchSetting[];
+export const SECRET_SWITCHES = [
+  'read_only',
+  'disable_file_upload',
+  'hide_allowed_ip_input',
+] as const satisfies SwitchSetting[];
+
+/**
+ * Mirrors `EMAIL_DOMAIN` in shared/api/admin.contract.ts, which the page cannot import without bundling zod;
+ * settings-form.test.ts fails if the two drift apart.
+ */
+export const EMAIL_DOMAIN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+/** Empty (any address) or a domain such as example.com; the key of the problem's text otherwise. */
+export function domainError(value: string): string | undefined {
+  const domain = value.trim();
+  if (domain === '' || EMAIL_DOMAIN.test(domain)) return undefined;
+  return domain.includes('@') ? 'validation.domainAt' : 'validation.domainInvalid';
+}
+
+/** The environment variable that pins a setting (managed mode), named as the server's configuration names it. */
+export const envVariable = (name: SettingName) => `HUSH_SETTING_${name.toUpperCase()}`;
+
+/**
+ * The PUT body (spec §5): the four switches are required, so they are always sent, a managed one with the value
+ * the server pinned; the two optional settings are left out when managed.
+ */
+export function settingsUpdate(values: SettingsValues, managed: readonly SettingName[]): AdminSettingsUpdate {
+  const body: AdminSettingsUpdate = {
+    disable_users: values.disable_users,
+    disable_user_account_creation: values.disable_user_account_creation,
+    read_only: values.read_only,
+    disable_file_upload: values.disable_file_upload,
+  };
+  if (!managed.includes('hide_allowed_ip_input')) body.hide_allowed_ip_input = values.hide_allowed_ip_input;
+  if (!managed.includes('restrict_organization_email')) {
+    body.restrict_organization_email = values.restrict_organization_email.trim();
+  }
+  return body;
+}
+
+/** The settings without the `managed` list: what the rest of the page reads from the settings store. */
+export function instanceSettings({ managed: _managed, ...settings }: AdminSettings): SettingsValues {
+  return settings;
+}

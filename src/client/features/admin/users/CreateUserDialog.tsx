@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '../../../../shared/api/auth.contract';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { CopyButton } from '../../../components/ui/CopyButton';
+import { Dialog, DialogActions } from '../../../components/ui/Dialog';
+import { Select, TextInput } from '../../../components/ui/Field';
+import { Switch } from '../../../components/ui/Switch';
+import { useSessionGone } from '../../account/use-account-resource';
+import { RULE_VALUES } from '../../auth/credentials';
+import { failureOutcome } from '../../auth/forms/outcome';
+import { useCredentialsForm } from '../../auth/forms/use-credentials-form';
+import { generatePassword } from '../../secrets/create/password-generator';
+import type { AdminUser } from '../api/admin.types';
+import { createUser } from '../api/users';
+import { ROLES, validateNewUser, type NewUserField } from './user-form';
+
+const FIELDS: readonly NewUserField[] = ['username', 'email', 'password', 'role'];
+
+/**
+ * A new user (spec §3): username, email, password (typed or generated, shown so it can be passed on), role
+ * (default user) and whether the password counts as generated (default yes: the user is asked to choose their own).
+ */
+export function CreateUserDialog({ onCreated, onCancel }: { onCreated(user: AdminUser): void; onCancel(): void }) {
+  const { t } = useTranslation('admin');
+  const sessionGone = useSessionGone();
+  const [generated, setGenerated] = useState(true);
+  const form = useCredentialsForm<NewUserField>(
+    { username: '', email: '', password: '', role: 'user' },
+    validateNewUser,
+    async (values) => {
+      try {
+        const user = await createUser({
+          username: values.username,
+          email: values.email.trim(),
+          password: values.password,
+          role: values.role as Role,
+          generated,
+        });
+        onCreated(user);
+        return null;
+      } catch (error) {
+        return sessionGone(error) ? null : failureOutcome(t, error, FIELDS);
+      }
+    },
+  );
+  const error = (field: NewUserField) =>
+    form.serverErrors[field] ?? (form.errors[field] && t(form.errors[field], RULE_VALUES));
+
+  return (
+    <Dialog title={t('users.createTitle')} onCancel={() => !form.busy && onCancel()}>
+      <form ref={form.container} noValidate onSubmit={form.onSubmit} aria-busy={form.busy} className="space-y-4">
+        <TextInput
+          label={t('users.form.username')}
+          hint={t('users.form.usernameHint', RULE_VALUES)}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          required
+          value={form.values.username}
+          onChange={(event) => form.update('username', event.target.value)}
+          error={error('username')}
+        />
+        <TextInput
+          label={t('users.form.email')}
+          type="email"
+          autoComplete="off"
+          required
+          value={form.values.email}
+          onChange={(event) => form.update('email', event.target.value)}
+          error={error('email')}
+        />
+        <div className="space-y-2">
+          <TextInput
+            label={t('users.form.password')}
+            hint={t('users.form.passwordHint', RULE_VALUES)}
+            autoComplete="off"
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            required
+            className="font-mono"
+            value={form.values.password}
+            onChange={(event) => form.update('password', event.target.value)}
+            error={error('password')}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => form.update('password', generatePassword())}>
+              {t('users.form.generate')}
+            </Button>
+            <CopyButton
+              value={form.values.password}
+              label={t('users.form.copy')}
+              disabled={form.values.password === ''}
+            />
+          </div>
+        </div>
+        <Select
+          label={t('users.form.role')}
+          hint={t('users.form.roleHint')}
+          value={form.values.role}
+          onChange={(event) => form.update('role', event.target.value)}
+          error={error('role')}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`roles.${role}`, { ns: 'account' })}
+            </option>
+          ))}
+        </Select>
+        <Switch
+          label={t('users.form.generated')}
+          hint={t('users.form.generatedHint')}
+          checked={generated}
+          onChange={setGenerated}
+        />
+        {form.failure && <Alert tone="error">{form.failure}</Alert>}
+        <DialogActions>
+          <Button variant="secondary" onClick={onCancel} disabled={form.busy}>
+            {t('users.cancel')}
+          </Button>
+          <Button type="submit" busy={form.busy}>
+            {t('users.createSubmit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
