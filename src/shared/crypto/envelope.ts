@@ -26,7 +26,7 @@ export interface KdfParams {
 /** Version 1's argon2id cost. A reader derives the password verifier with it before any envelope is seen. */
 export const V1_KDF: KdfParams = { memoryKiB: 65536, iterations: 3, parallelism: 1 };
 
-export type EnvelopeField = 'text' | 'title' | `file:${number}`;
+export type EnvelopeField = 'text' | 'title' | `file:${number}` | `file:${number}:meta`;
 
 export class EnvelopeError extends Error {
   constructor(
@@ -47,6 +47,11 @@ export interface SecretKeys {
   passwordVerifier: string | null;
   keyProof: string;
   header: Uint8Array<ArrayBuffer>;
+  /**
+   * K_url ‖ K_pw (the input of every HKDF above) as a non-extractable HKDF key: attached files derive their own
+   * stream keys from it with HKDF info "hush/v1/file:{i}|" and a random salt (file-stream.ts, FILES.md).
+   */
+  fileKeyMaterial: CryptoKey;
 }
 
 const subtle = () => {
@@ -117,6 +122,7 @@ export async function deriveKeys(key: string, password?: string | null, kdf: Kdf
     passwordVerifier: hasPassword ? toBase64Url(await hkdf(ikm, 'hush/v1/password', 32)) : null,
     keyProof: toBase64Url(await hkdf(kUrl, 'hush/v1/proof', 32)),
     header: encodeHeader(hasPassword ? kdf : null),
+    fileKeyMaterial: await subtle().importKey('raw', ikm, 'HKDF', false, ['deriveKey']),
   };
 }
 

@@ -1,4 +1,4 @@
-import { decryptText, deriveKeys, encryptText, generateKey, type KdfParams } from './envelope.js';
+import { decryptText, deriveKeys, encryptText, generateKey, type KdfParams, type SecretKeys } from './envelope.js';
 
 export interface SealInput {
   text: string;
@@ -16,10 +16,20 @@ export interface SealedFields {
 
 /** Encrypts a secret with a fresh key; the key goes into the link's fragment, never to the server. */
 export async function sealSecret(input: SealInput, kdf?: KdfParams): Promise<{ key: string; fields: SealedFields }> {
+  const { key, fields } = await sealSecretWithKeys(input, kdf);
+  return { key, fields };
+}
+
+/** sealSecret, also returning the derived keys, so that files can be encrypted without a second argon2id run. */
+export async function sealSecretWithKeys(
+  input: SealInput,
+  kdf?: KdfParams,
+): Promise<{ key: string; keys: SecretKeys; fields: SealedFields }> {
   const key = generateKey();
   const keys = await deriveKeys(key, input.password, kdf);
   return {
     key,
+    keys,
     fields: {
       text: await encryptText(keys, 'text', input.text),
       title: input.title ? await encryptText(keys, 'title', input.title) : null,
