@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.js';
+import { E2E_ADMIN } from './e2e/server-env.js';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const dataDir = path.join(os.tmpdir(), `hush-e2e-${process.pid}`);
@@ -31,6 +32,9 @@ export default defineConfig({
       HUSH_DATA_DIR: dataDir,
       HUSH_RATE_LIMIT: 'false',
       HUSH_LOG_LEVEL: 'warn',
+      HUSH_ADMIN_USERNAME: E2E_ADMIN.username,
+      HUSH_ADMIN_PASSWORD: E2E_ADMIN.password,
+      HUSH_ANALYTICS: 'true',
     },
   },
 });

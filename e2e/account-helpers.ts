@@ -40,7 +40,7 @@ export async function loginCookie(
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /** Fills the sign-in form and sends it. */
-export async function signInThroughForm(page: Page, user: TestUser) {
+export async function signInThroughForm(page: Page, user: Pick<TestUser, 'username' | 'password'>) {
   await page.getByLabel('Username or email').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

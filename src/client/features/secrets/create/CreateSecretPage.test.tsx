@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../../shared/settings-defaults';
 import { ApiError } from '../../../lib/api-client';
+import { useSettingsStore } from '../../settings/settings.store';
 import { webCryptoAvailable, type seal } from '../crypto/crypto-client';
 import {
   burnMock,
@@ -111,6 +113,16 @@ describe('submitting', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(message);
     expect(screen.getByRole('button', { name: 'Create secret link' })).toHaveProperty('disabled', false);
+  });
+
+  it('on a read-only instance says so up front, and shows the server’s refusal', async () => {
+    useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS, read_only: true } });
+    createMock.mockRejectedValue(new ApiError(403, 'secret.read_only', 'read-only'));
+    renderPage();
+    expect(screen.getByText(/This instance is read-only/).closest('[role=status]')).not.toBeNull();
+    type('Secret', 'hello');
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toMatch(/only admins and creators can create secrets/);
   });
 
   it('marks the field the server refused', async () => {

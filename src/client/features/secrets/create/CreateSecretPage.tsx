@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/Alert';
+import { useSettingsStore } from '../../settings/settings.store';
 import { CreateSecretForm } from './CreateSecretForm';
 import { focusHeading, PageHeading } from './PageHeading';
 import { SecretResult } from './SecretResult';
@@ -14,6 +16,7 @@ export default function CreateSecretPage() {
   const [created, setCreated] = useState<CreatedSecretView | null>(null);
   const [restarted, setRestarted] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const readOnly = useSettingsStore((state) => state.settings.read_only);
 
   useEffect(() => {
     document.title = `${t('page.title')} · Hush`;
@@ -34,6 +37,12 @@ export default function CreateSecretPage() {
   return (
     <>
       <PageHeading headingRef={heading} title={t('page.title')} lead={t('page.lead')} />
+      {/* The server refuses others' secrets while read-only (secret.read_only); say so before they type one. */}
+      {readOnly && (
+        <div className="mb-4">
+          <Alert tone="warning">{t('page.readOnly')}</Alert>
+        </div>
+      )}
       <CreateSecretForm onCreated={setCreated} />
     </>
   );
