@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { Dialog, DialogActions } from '../../../components/ui/Dialog';
-import { Select, TextInput } from '../../../components/ui/Field';
+import { TextInput } from '../../../components/ui/Field';
 import { Switch } from '../../../components/ui/Switch';
 import { useSessionGone } from '../../account/use-account-resource';
 import { RULE_VALUES } from '../../auth/credentials';
@@ -14,7 +14,8 @@ import { useCredentialsForm } from '../../auth/forms/use-credentials-form';
 import { generatePassword } from '../../secrets/create/password-generator';
 import type { AdminUser } from '../api/admin.types';
 import { createUser } from '../api/users';
-import { ROLES, validateNewUser, type NewUserField } from './user-form';
+import { RoleSelect } from './RoleSelect';
+import { validateNewUser, type NewUserField } from './user-form';
 
 const FIELDS: readonly NewUserField[] = ['username', 'email', 'password', 'role'];
 
@@ -96,19 +97,11 @@ export function CreateUserDialog({ onCreated, onCancel }: { onCreated(user: Admi
             />
           </div>
         </div>
-        <Select
-          label={t('users.form.role')}
-          hint={t('users.form.roleHint')}
-          value={form.values.role}
-          onChange={(event) => form.update('role', event.target.value)}
+        <RoleSelect
+          value={form.values.role as Role}
+          onChange={(role) => form.update('role', role)}
           error={error('role')}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(`roles.${role}`, { ns: 'account' })}
-            </option>
-          ))}
-        </Select>
+        />
         <Switch
           label={t('users.form.generated')}
           hint={t('users.form.generatedHint')}

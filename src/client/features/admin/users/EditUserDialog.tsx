@@ -3,13 +3,14 @@ import type { Role } from '../../../../shared/api/auth.contract';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Dialog, DialogActions } from '../../../components/ui/Dialog';
-import { Select, TextInput } from '../../../components/ui/Field';
+import { TextInput } from '../../../components/ui/Field';
 import { useSessionGone } from '../../account/use-account-resource';
 import { failureOutcome } from '../../auth/forms/outcome';
 import { useCredentialsForm } from '../../auth/forms/use-credentials-form';
 import type { AdminUser } from '../api/admin.types';
 import { updateUser } from '../api/users';
-import { ROLES, validateUserEdit, type EditUserField } from './user-form';
+import { RoleSelect } from './RoleSelect';
+import { validateUserEdit, type EditUserField } from './user-form';
 
 const FIELDS: readonly EditUserField[] = ['email', 'role'];
 
@@ -62,19 +63,11 @@ export function EditUserDialog({
           error={error('email')}
           data-autofocus
         />
-        <Select
-          label={t('users.form.role')}
-          hint={t('users.form.roleHint')}
-          value={form.values.role}
-          onChange={(event) => form.update('role', event.target.value)}
+        <RoleSelect
+          value={form.values.role as Role}
+          onChange={(role) => form.update('role', role)}
           error={error('role')}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(`roles.${role}`, { ns: 'account' })}
-            </option>
-          ))}
-        </Select>
+        />
         {demotingSelf && <Alert tone="warning">{t('users.demoteSelf')}</Alert>}
         {form.failure && <Alert tone="error">{form.failure}</Alert>}
         <DialogActions>
