@@ -11,6 +11,8 @@ async function settled(page: Page, heading: string | RegExp) {
 }
 
 test.describe('every page passes axe-core with no serious or critical violation, light and dark', () => {
+  // axe walks every node twice (light and dark): the API documentation alone is thousands of nodes.
+  test.describe.configure({ timeout: 90_000 });
   for (const [name, path, heading] of [
     ['home', '/', 'Share a secret'],
     ['privacy', '/privacy', /privacy/i],
