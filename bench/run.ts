@@ -1,6 +1,8 @@
 // Hush HTTP benchmark: the built server (SQLite) against a bare node:http JSON server, with autocannon; then the
 // web client in Chromium against the same server (page weight budgets, crypto speed: bench/client.ts).
 // Run with `npm run bench`. BENCH_DURATION sets the seconds measured per HTTP scenario (default 10).
+// BENCH_FROM_SOURCE=1 runs the server from src/ with tsx instead of dist/ and skips the web client part (no build
+// needed: `BENCH_FROM_SOURCE=1 node --import tsx bench/run.ts`). File throughput: bench/files.ts.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,13 +10,22 @@ import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { runClientBench, type ClientResults } from './client.js';
 import { formatClientReport } from './client-report.js';
+import { formatFileReport, measureFileThroughput, type FileRun, type FileThroughput } from './files.js';
 import { runLoad, type Measurement } from './load.js';
 import { freePort, HOST, killNow, peakRssMiB, startNode, stop, waitUntilReady, type Child } from './processes.js';
 import { formatReport, type ScenarioName } from './report.js';
 import { createBody, createSecrets, IdPool, JSON_HEADERS } from './secrets.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const FROM_SOURCE = process.env.BENCH_FROM_SOURCE === '1';
 const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js');
+const SERVER_ARGS = FROM_SOURCE ? ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')] : [SERVER_ENTRY];
+const MiB = 1024 * 1024;
+/** A 256 MiB file in 1 MiB and in 4 MiB parts, four parts at a time. */
+const FILE_RUNS: FileRun[] = [
+  { size: 256 * MiB, partSize: MiB, concurrency: 4 },
+  { size: 256 * MiB, partSize: 4 * MiB, concurrency: 4 },
+];
 const BARE_ENTRY = path.join(ROOT, 'bench/bare-server.ts');
 
 const CONNECTIONS = 50;
@@ -66,7 +77,9 @@ async function measure(name: ScenarioName, url: string, requests: autocannon.Req
 }
 
 async function main(): Promise<number> {
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build first`);
+  if (!FROM_SOURCE && !existsSync(SERVER_ENTRY)) {
+    throw new Error(`${SERVER_ENTRY} is missing: run npm run build first (or set BENCH_FROM_SOURCE=1)`);
+  }
   const cpus = os.cpus();
   console.log(
     `Hush benchmark: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s per scenario; ` +
@@ -74,13 +87,16 @@ async function main(): Promise<number> {
   );
 
   const hushPort = await freePort();
-  const hush = startNode('Hush server', [SERVER_ENTRY], {
+  const hush = startNode('Hush server', SERVER_ARGS, {
     ...cleanEnv(),
     HUSH_HOST: HOST,
     HUSH_PORT: String(hushPort),
     HUSH_DATA_DIR: dataDir,
     HUSH_RATE_LIMIT: 'false',
     HUSH_LOG_LEVEL: 'warn',
+    // The file runs upload without an account.
+    HUSH_UPLOAD_RESTRICTION: 'false',
+    HUSH_ANONYMOUS_MAX_FILE_BYTES: String(512 * MiB),
   });
   children.push(hush);
   const barePort = await freePort();
@@ -162,22 +178,36 @@ async function main(): Promise<number> {
   results.set('bare', await measure('bare', bareUrl, [{ method: 'POST', path: '/', headers: JSON_HEADERS, body }]));
 
   const peak = peakRssMiB(hush.pid);
-
-  // 5. the web client in Chromium, against the same Hush server (the load above is over)
   await stop(bare);
+
+  // 5. file attachments: a large file up in parts and down again, one run at a time
+  const files: FileThroughput[] = [];
+  for (const run of FILE_RUNS) {
+    log(`files: ${run.size / MiB} MiB in ${run.partSize / MiB} MiB parts, ${run.concurrency} at a time`);
+    files.push(await measureFileThroughput(hushUrl, run));
+  }
+  const filesPeak = peakRssMiB(hush.pid);
+
+  // 6. the web client in Chromium, against the same Hush server (the load above is over)
   let client: ClientResults | undefined;
   let clientError: unknown;
-  try {
-    client = await runClientBench({ root: ROOT, baseUrl: hushUrl, log });
-  } catch (error) {
-    clientError = error;
+  if (!FROM_SOURCE) {
+    try {
+      client = await runClientBench({ root: ROOT, baseUrl: hushUrl, log });
+    } catch (error) {
+      clientError = error;
+    }
   }
   await cleanup();
 
   console.log('');
   console.log(formatReport(results, { exhausted: pool.exhausted, peakRssMiB: peak, cpus: cpus.length }));
   console.log('');
-  console.log(client ? formatClientReport(client) : 'Web client: not measured (see the error below)');
+  console.log(formatFileReport(files));
+  if (filesPeak !== undefined) console.log(`Server peak RSS (VmHWM) after the file runs: ${filesPeak.toFixed(0)} MiB`);
+  console.log('');
+  if (FROM_SOURCE) console.log('Web client: not measured (BENCH_FROM_SOURCE: the server ran from source, no build)');
+  else console.log(client ? formatClientReport(client) : 'Web client: not measured (see the error below)');
 
   let code = 0;
   const failed = [...results].filter(([, m]) => m.failed > 0).map(([name]) => name);

@@ -23,6 +23,11 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createSetupTokensRepository, createTokensRepository } from './modules/auth/tokens.repository.js';
 import { createUsersRepository } from './modules/auth/users.repository.js';
+import { createFilesRepository } from './modules/files/files.repository.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { createFilesService } from './modules/files/files.service.js';
+import { createSweeper } from './modules/files/files.sweeper.js';
+import { createBlobStorage, type BlobStorage } from './modules/files/storage/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { openApiRoutes } from './modules/openapi/openapi.routes.js';
 import { createSecretsRepository } from './modules/secrets/secrets.repository.js';
@@ -43,10 +48,15 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   redis?: Redis;
+  /** Where file attachments live; default: built from the config (disk, or S3). An injected one is not closed. */
+  storage?: BlobStorage;
   /** Folder of the built web client; null serves the API only. */
   clientDir?: string | null;
   commit?: string;
 }
+
+/** How many more part uploads than other requests an IP may make per rate-limit window. */
+const PART_RATE_FACTOR = 100;
 
 /** Every route the public API publishes, for the OpenAPI document and the contract test. */
 export const API_ROUTES: RouteContract[] = Object.values(apiRoutes);
@@ -59,9 +69,36 @@ export async function createApp(deps: AppDeps) {
   const passwords = createPasswordHasher(config.argon2Concurrency);
   const secretsRepository = createSecretsRepository(database.db);
   const settings = createSettingsService(createSettingsRepository(database.db), pinnedSettings(config));
+  const storage = deps.storage ?? createBlobStorage(config);
+  const filesRepository = createFilesRepository(database.db);
+  const files = createFilesService({
+    repository: filesRepository,
+    storage,
+    secrets: secretsRepository,
+    settings,
+    clock,
+    limits: {
+      maxFileBytes: config.maxFileBytes,
+      maxSecretFileBytes: config.maxSecretFileBytes,
+      maxUserFileBytes: config.maxUserFileBytes,
+      uploadRestriction: config.uploadRestriction,
+      anonymousMaxFileBytes: config.anonymousMaxFileBytes,
+    },
+    downloadKeyMinutes: config.downloadKeyMinutes,
+    uploadAbandonMinutes: config.uploadAbandonMinutes,
+    log: { warn: (object, message) => app.log.warn(object, message) },
+  });
+  const sweep = createSweeper({
+    repository: filesRepository,
+    files,
+    deleteAbandoned: (createdBefore) => secretsRepository.deleteAbandoned(createdBefore),
+    clock,
+    uploadAbandonMinutes: config.uploadAbandonMinutes,
+  });
   const secrets = createSecretsService({
     repository: secretsRepository,
     stats,
+    files,
     settings,
     passwords,
     clock,
@@ -87,6 +124,7 @@ export async function createApp(deps: AppDeps) {
     sessions,
     tokens,
     secrets: secretsRepository,
+    files,
     settings,
     passwords,
     clock,
@@ -98,7 +136,7 @@ export async function createApp(deps: AppDeps) {
     retentionDays: config.analyticsRetentionDays,
   });
   const statistics = createStatsService({ counters: stats, counts: createCountsRepository(database.db), clock });
-  const admin = createAdminService({ users, settings, createUser: auth.createUser });
+  const admin = createAdminService({ users, settings, files, createUser: auth.createUser });
   const https = config.publicUrl.startsWith('https://');
 
   const headers = headersFor({ https });
@@ -120,6 +158,7 @@ export async function createApp(deps: AppDeps) {
 
   registerErrorHandler(app);
   app.addHook('onClose', () => stats.close());
+  if (!deps.storage) app.addHook('onClose', () => storage.close());
   registerSecurityHeaders(app, headers);
   if (config.rateLimitEnabled) {
     await registerRateLimit(app, {
@@ -132,9 +171,14 @@ export async function createApp(deps: AppDeps) {
   await app.register(cookie);
   registerAuthentication(app, { auth, tokens, settings, clock, publicUrl: config.publicUrl });
 
-  await app.register(healthRoutes(database));
+  await app.register(healthRoutes(database, storage));
+  // Part uploads come a thousand to a gigabyte: their allowance is that of other routes times PART_RATE_FACTOR.
+  const partRateLimit = config.rateLimitEnabled
+    ? { max: config.rateLimitMax * PART_RATE_FACTOR, timeWindow: config.rateLimitWindowSeconds * 1000 }
+    : undefined;
   for (const prefix of ['/api/v1', '/api']) {
     await app.register(secretsRoutes(secrets), { prefix });
+    await app.register(filesRoutes(files, { partRateLimit }), { prefix });
     await app.register(settingsRoutes(settings), { prefix });
     await app.register(authRoutes(auth, { secure: https }), { prefix });
     await app.register(accountRoutes(account, { secure: https }), { prefix });
@@ -150,7 +194,13 @@ export async function createApp(deps: AppDeps) {
     analyticsEnabled: config.analytics,
     sourceUrl: config.sourceUrl,
     maxTextBytes: config.maxTextBytes,
+    files: {
+      uploadRestriction: config.uploadRestriction,
+      maxFileBytes: config.maxFileBytes,
+      maxSecretFileBytes: config.maxSecretFileBytes,
+      anonymousMaxFileBytes: config.anonymousMaxFileBytes,
+    },
   });
 
-  return { app, services: { secrets, stats, settings, auth, tokens, analytics } };
+  return { app, services: { secrets, stats, settings, auth, tokens, analytics, files, sweep, storage } };
 }

@@ -15,6 +15,10 @@ const int = (min: number, max: number) =>
 /** An instance setting pinned by the environment (managed mode); empty: not pinned, the admin page decides. */
 const pinnedBool = z.union([z.literal('').transform(() => null), bool]);
 const pinnedDomain = OrganizationDomain.transform((value) => (value === '' ? null : value));
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+/** Byte limits up to 1 PiB. */
+const MAX_BYTES = 2 ** 50;
 const list = z.string().transform((value) =>
   value
     .split(',')
@@ -96,6 +100,48 @@ export const settings = {
     '1048576',
     int(1024, 64 * 1024 * 1024),
     'Largest secret text, in bytes.',
+  ),
+  maxFileBytes: setting(
+    'HUSH_MAX_FILE_BYTES',
+    String(GiB),
+    int(1, MAX_BYTES),
+    'Largest file a signed-in user may attach, in plaintext bytes.',
+  ),
+  maxSecretFileBytes: setting(
+    'HUSH_MAX_SECRET_FILE_BYTES',
+    String(2 * GiB),
+    int(1, MAX_BYTES),
+    'Most the files of one secret may add up to, in plaintext bytes.',
+  ),
+  maxUserFileBytes: setting(
+    'HUSH_MAX_USER_FILE_BYTES',
+    String(10 * GiB),
+    int(1, MAX_BYTES),
+    'Most the stored files of one user may add up to, in plaintext bytes.',
+  ),
+  uploadRestriction: setting(
+    'HUSH_UPLOAD_RESTRICTION',
+    'true',
+    bool,
+    'Only signed-in users may attach files; false: anonymous callers may too, within HUSH_ANONYMOUS_MAX_FILE_BYTES.',
+  ),
+  anonymousMaxFileBytes: setting(
+    'HUSH_ANONYMOUS_MAX_FILE_BYTES',
+    String(10 * MiB),
+    int(1, MAX_BYTES),
+    'Without the upload restriction: the most an anonymous secret’s files may add up to (each and together).',
+  ),
+  downloadKeyMinutes: setting(
+    'HUSH_DOWNLOAD_KEY_MINUTES',
+    '15',
+    int(1, 24 * 60),
+    'Minutes a reader’s download keys stay valid; files of a used-up secret are deleted after that.',
+  ),
+  uploadAbandonMinutes: setting(
+    'HUSH_UPLOAD_ABANDON_MINUTES',
+    '60',
+    int(1, 7 * 24 * 60),
+    'Minutes an upload may take from the create; secrets still uploading then are deleted with their parts.',
   ),
   passwordAttempts: setting(
     'HUSH_PASSWORD_ATTEMPTS',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ErrorBody, type RouteContract } from '../shared/api/contract.js';
@@ -6,6 +7,9 @@ import { API_ROUTES } from './app.js';
 import type { Dialect } from './db/database.js';
 import { createTestApp, createTestClock } from './test-utils/app.js';
 import { apiFor, ODD_REQUESTS, SCENARIOS, type RouteName } from './test-utils/contract-scenarios.js';
+import { CONTENT } from './test-utils/contract-scenarios.files.js';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 import { describeEachDialect } from './test-utils/database.js';
 
 /**
@@ -71,12 +75,32 @@ const PUBLIC_API: { name: RouteName; method: Method; path: string; statuses: num
   { name: 'track', method: 'POST', path: '/analytics/track', statuses: [200, 400, 401, 403, 413, 415, 429] },
   { name: 'analyticsDaily', method: 'GET', path: '/analytics/data/aggregate/daily', statuses: [200, 401, 403, 429] },
   { name: 'stats', method: 'GET', path: '/stats', statuses: [200, 401, 403, 429] },
+  { name: 'uploadStatus', method: 'GET', path: '/secret/{id}/upload', statuses: [200, 400, 401, 403, 404, 429] },
+  {
+    name: 'uploadPart',
+    method: 'PUT',
+    path: '/secret/{id}/files/{fileId}/parts/{part}',
+    statuses: [200, 400, 401, 403, 404, 409, 411, 413, 415, 429],
+  },
+  {
+    name: 'completeUpload',
+    method: 'POST',
+    path: '/secret/{id}/upload/complete',
+    statuses: [200, 400, 401, 403, 404, 409, 413, 415, 429],
+  },
+  { name: 'download', method: 'POST', path: '/download', statuses: [200, 400, 401, 403, 404, 413, 415, 429] },
 ];
+
+/** Routes whose success is not JSON: the bytes of a file (application/octet-stream). */
+const BINARY: RouteName[] = ['download'];
 
 const PREFIXES = ['/api/v1', '/api'] as const;
 
 const STATUS_FIELDS = ['expiresAt', 'id', 'isPublic', 'maxViews', 'preventBurn', 'requiresKeyProof', 'viewsLeft'];
 const CONTENT_FIELDS = [...STATUS_FIELDS, 'createdAt', 'files', 'text', 'title'];
+const FILE_FIELDS = ['downloadExpiresAt', 'downloadKey', 'id', 'meta', 'size'];
+const UPLOAD_FILE_FIELDS = ['id', 'parts', 'partSize', 'received', 'size'];
+const UPLOAD_FIELDS = ['complete', 'files', 'id'];
 const LIST_ITEM_FIELDS = ['createdAt', 'expiresAt', 'id', 'title', 'username'];
 const SESSION_FIELDS = ['email', 'expirationDate', 'role', 'username'];
 const ACCOUNT_FIELDS = ['createdAt', 'email', 'generated', 'role', 'username'];
@@ -94,7 +118,16 @@ const LISTS: RouteName[] = ['publicList', 'secrets', 'tokens'];
 /** Pages: a list in one field of the body, whose items' fields are checked too (and which must not be empty). */
 const PAGES: Partial<Record<RouteName, [field: string, itemFields: string[]]>> = {
   adminUsers: ['users', ACCOUNT_FIELDS],
+  uploadStatus: ['files', UPLOAD_FILE_FIELDS],
+  completeUpload: ['files', UPLOAD_FILE_FIELDS],
 };
+/** Lists in a field that may be empty (a secret without files), but whose items, when there are some, have these. */
+const NESTED: Partial<Record<RouteName, [field: string, itemFields: string[]]>> = {
+  read: ['files', FILE_FIELDS],
+};
+/** Fields a success body has only in some cases: the create's upload ticket, when files wait for their parts. */
+const OPTIONAL_FIELDS: Partial<Record<RouteName, string[]>> = { create: ['upload'] };
+const TICKET_FIELDS = ['expiresAt', 'files', 'token'];
 
 /** The fields of every success body, also written out by hand: clients read exactly these. */
 const SUCCESS_FIELDS: Record<RouteName, string[]> = {
@@ -127,7 +160,11 @@ const SUCCESS_FIELDS: Record<RouteName, string[]> = {
   deleteUser: ['deleted'],
   track: ['recorded'],
   analyticsDaily: ['days', 'paths', 'totals'],
-  stats: ['secrets', 'users'],
+  stats: ['files', 'secrets', 'users'],
+  uploadStatus: UPLOAD_FIELDS,
+  uploadPart: ['fileId', 'part', 'size'],
+  completeUpload: UPLOAD_FIELDS,
+  download: [],
 };
 
 const routeOf = (name: RouteName): RouteContract => apiRoutes[name];
@@ -138,6 +175,10 @@ function expectDeclared(name: RouteName, response: LightMyRequestResponse, conte
   const declared = Object.keys(route.responses).map(Number);
   const where = `${name} ${context} → ${response.statusCode} ${response.body.slice(0, 300)}`;
   expect(declared, where).toContain(response.statusCode);
+  if (route.responses[response.statusCode]!.binary) {
+    expect(response.headers['content-type'], where).toBe('application/octet-stream');
+    return response.rawPayload;
+  }
   expect(response.headers['content-type'], where).toMatch(/^application\/json/);
   const body: unknown = response.json();
   const schema = route.responses[response.statusCode]!.schema!;
@@ -154,7 +195,7 @@ function normalize(value: unknown): unknown {
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
         key,
-        key === 'id' || key === 'deleteToken' || key === 'token' ? `<${key}>` : normalize(item),
+        ['id', 'fileId', 'deleteToken', 'token', 'downloadKey'].includes(key) ? `<${key}>` : normalize(item),
       ]),
     );
   }
@@ -170,7 +211,9 @@ describe('the public API is pinned', () => {
       expect(`${route.method} ${route.path}`).toBe(`${method} ${path}`);
       expect(Object.keys(route.responses).map(Number).sort(), name).toEqual([...statuses].sort());
       for (const status of statuses) {
-        expect(route.responses[status]!.schema, `${name} ${status} declares a response schema`).toBeDefined();
+        const response = route.responses[status]!;
+        if (response.binary) expect(BINARY, `${name} ${status} is binary`).toContain(name);
+        else expect(response.schema, `${name} ${status} declares a response schema`).toBeDefined();
       }
     }
   });
@@ -219,6 +262,33 @@ describe('the public API is pinned', () => {
   });
 });
 
+const fieldsOf = (item: unknown) => Object.keys(item as object).sort();
+
+/** A success body has exactly the fields clients read (its optional ones only where they apply). */
+function expectSuccessFields(name: RouteName, body: Record<string, unknown>): void {
+  const items = Array.isArray(body) ? body : [body];
+  const optional = OPTIONAL_FIELDS[name] ?? [];
+  for (const item of items) {
+    const present = fieldsOf(item).filter((field) => !optional.includes(field));
+    expect(present).toEqual([...SUCCESS_FIELDS[name]].sort());
+  }
+  if (LISTS.includes(name)) expect(items.length).toBeGreaterThan(0);
+  const page = PAGES[name];
+  if (page) {
+    const [field, itemFields] = page;
+    const pageItems = body[field] as unknown[];
+    expect(pageItems.length).toBeGreaterThan(0);
+    for (const item of pageItems) expect(fieldsOf(item)).toEqual([...itemFields].sort());
+  }
+  const nested = NESTED[name];
+  if (nested) for (const item of body[nested[0]] as unknown[]) expect(fieldsOf(item)).toEqual([...nested[1]].sort());
+  if (name === 'create' && body.upload) {
+    const upload = body.upload as { files: unknown[] };
+    expect(fieldsOf(upload)).toEqual(TICKET_FIELDS);
+    for (const file of upload.files) expect(fieldsOf(file)).toEqual([...UPLOAD_FILE_FIELDS].sort());
+  }
+}
+
 const scenarioCases = PUBLIC_API.flatMap(({ name }) =>
   SCENARIOS[name].map((scenario) => ({
     name,
@@ -237,20 +307,16 @@ describeEachDialect('the HTTP contract', (dialect: Dialect) => {
         try {
           const response = await scenario.run(apiFor(t, prefix, '127.0.0.1'));
           expect(response.statusCode, `${prefix}: ${response.body.slice(0, 300)}`).toBe(scenario.status);
-          const body = expectDeclared(name, response, prefix) as Record<string, unknown>;
-          if (scenario.code) expect(body.code).toBe(scenario.code);
-          if (response.statusCode < 300) {
-            const items = Array.isArray(body) ? body : [body];
-            for (const item of items) expect(Object.keys(item).sort()).toEqual([...SUCCESS_FIELDS[name]].sort());
-            if (LISTS.includes(name)) expect(items.length).toBeGreaterThan(0);
-            const page = PAGES[name];
-            if (page) {
-              const [field, itemFields] = page;
-              const pageItems = body[field] as Record<string, unknown>[];
-              expect(pageItems.length).toBeGreaterThan(0);
-              for (const item of pageItems) expect(Object.keys(item).sort()).toEqual([...itemFields].sort());
-            }
+          const declared = expectDeclared(name, response, prefix);
+          if (Buffer.isBuffer(declared)) {
+            // A file's bytes: those uploaded, with their length and a name that is only the file id.
+            expect(sha256(declared)).toBe(sha256(CONTENT));
+            expect(response.headers['content-length']).toBe(String(CONTENT.length));
+            expect(response.headers['content-disposition']).toMatch(/^attachment; filename="[A-Za-z0-9_-]{22}\.hush"$/);
           }
+          const body = (Buffer.isBuffer(declared) ? { sha256: sha256(declared) } : declared) as Record<string, unknown>;
+          if (scenario.code) expect(body.code).toBe(scenario.code);
+          if (response.statusCode < 300 && !BINARY.includes(name)) expectSuccessFields(name, body);
           expect(response.headers['cache-control']).toBe('no-store');
           answers.push({
             status: response.statusCode,

@@ -20,7 +20,12 @@ const RUNS = 1000;
 const isKnownCode = (code: string) => Object.hasOwn(ERROR_MESSAGES, code) || /^validation\.[A-Za-z0-9_]+$/.test(code);
 
 function describeRequest(request: InjectOptions, response: LightMyRequestResponse): string {
-  const payload = typeof request.payload === 'string' ? request.payload.slice(0, 300) : undefined;
+  const payload =
+    typeof request.payload === 'string'
+      ? request.payload.slice(0, 300)
+      : Buffer.isBuffer(request.payload)
+        ? `<${request.payload.length} bytes>`
+        : undefined;
   return `${request.method} ${String(request.url).slice(0, 300)} ${JSON.stringify(request.headers)} ${JSON.stringify(payload)}
   → ${response.statusCode} ${response.body.slice(0, 500)}`;
 }
@@ -28,6 +33,12 @@ function describeRequest(request: InjectOptions, response: LightMyRequestRespons
 function checkAnswer(route: RouteContract, request: InjectOptions, response: LightMyRequestResponse): void {
   const context = describeRequest(request, response);
   expect(response.statusCode, context).toBeLessThan(500);
+  if (route.responses[response.statusCode]?.binary) {
+    // A file's bytes (the download): never JSON, always an attachment of the length announced.
+    expect(response.headers['content-type'], context).toBe('application/octet-stream');
+    expect(response.headers['content-length'], context).toBe(String(response.rawPayload.length));
+    return;
+  }
   expect(response.headers['content-type'], context).toMatch(/^application\/json/);
   expect(Object.keys(route.responses).map(Number), `status not in the contract: ${context}`).toContain(
     response.statusCode,

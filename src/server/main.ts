@@ -58,10 +58,13 @@ async function main(): Promise<void> {
     commit: buildCommit(),
   });
   await prepareFirstAdmin(config, services.auth, app.log);
-  await purgeOnce(services.secrets, database, services.analytics);
+  // Not fatal: /readyz reports it until the store can be used.
+  await services.storage.check().catch((error: unknown) => app.log.warn({ err: error }, 'file storage is not ready'));
+  await purgeOnce(services.secrets, database, services.analytics, services.sweep);
   const stopPurge = startPurgeJob({
     secrets: services.secrets,
     analytics: services.analytics,
+    sweep: services.sweep,
     database,
     intervalMs: config.purgeIntervalSeconds * 1000,
     log: app.log,
@@ -80,7 +83,8 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   const storage = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${path.resolve(config.dataDir)}`;
-  app.log.info(`Hush is running at http://${config.host}:${config.port} (${storage})`);
+  const files = config.s3Endpoint ? `files in S3 bucket ${config.s3Bucket}` : 'files on disk';
+  app.log.info(`Hush is running at http://${config.host}:${config.port} (${storage}, ${files})`);
 }
 
 main().catch((error: unknown) => {

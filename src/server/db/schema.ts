@@ -20,6 +20,37 @@ export interface SecretsTable {
   /** Kept only for public secrets (abuse handling). */
   creator_ip: string | null;
   failed_attempts: Generated<number>;
+  /** 1 when it can be opened; 0 while its files are uploading. */
+  ready: Generated<number>;
+  file_count: Generated<number>;
+  /** SHA-256 of the token that lets the creator upload the files' parts. */
+  upload_token_hash: string | null;
+}
+
+/** One attached file; its ciphertext is a blob in the file storage under the same id. No foreign keys (0005). */
+export interface FilesTable {
+  id: string;
+  secret_id: string;
+  owner_id: string | null;
+  /** 0-based place in the secret's list: the file index the encryption binds. */
+  position: number;
+  /** The sealed name, type and size (an envelope). */
+  meta: string;
+  /** Bytes of the stored ciphertext stream. */
+  size: number;
+  /** Plaintext bytes, from the size (limits apply to these). */
+  plain_size: number;
+  part_size: number;
+  part_count: number;
+  created_at: number;
+}
+
+/** A reader's short-lived key to one file. */
+export interface DownloadKeysTable {
+  key_hash: string;
+  file_id: string;
+  secret_id: string;
+  expires_at: number;
 }
 
 export interface UsersTable {
@@ -95,6 +126,8 @@ export interface DB {
   setup_tokens: SetupTokensTable;
   page_views: PageViewsTable;
   analytics_salts: AnalyticsSaltsTable;
+  files: FilesTable;
+  download_keys: DownloadKeysTable;
 }
 
 export type Db = Kysely<DB>;

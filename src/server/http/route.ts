@@ -33,7 +33,10 @@ export function addRoute<C extends RouteContract>(
       const input = {
         params: contract.params ? parseInput(contract.params, request.params, 'params') : undefined,
         query: contract.query ? parseInput(contract.query, request.query, 'query') : undefined,
-        body: contract.body ? parseInput(contract.body, request.body ?? undefined) : undefined,
+        body:
+          contract.body && contract.body !== 'binary'
+            ? parseInput(contract.body, request.body ?? undefined)
+            : undefined,
         request,
         reply,
       } as RouteInput<C>;

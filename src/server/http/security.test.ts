@@ -297,6 +297,12 @@ describe('the web page (SPA fallback)', () => {
       analyticsEnabled: false,
       sourceUrl: '',
       maxTextBytes: 1024 * 1024,
+      files: {
+        uploadRestriction: true,
+        maxFileBytes: 1024 ** 3,
+        maxSecretFileBytes: 2 * 1024 ** 3,
+        anonymousMaxFileBytes: 10 * 1024 ** 2,
+      },
     });
     // The hostile value did not open a script element of its own.
     expect(response.body.match(/<script/g)).toHaveLength(2);

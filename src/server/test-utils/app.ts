@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { createApp } from '../app.js';
 import { testConfig, type Config } from '../config.js';
 import type { Database, Dialect } from '../db/database.js';
+import type { BlobStorage } from '../modules/files/storage/index.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 /** A clock tests can move: `clock.advance(ms)`. */
@@ -22,6 +27,8 @@ export interface TestAppOptions {
   redis?: Redis;
   clientDir?: string | null;
   sqliteFile?: string;
+  /** A file storage of the test's own (not closed with the app); default: disk, in a temp folder removed at close. */
+  storage?: BlobStorage;
 }
 
 /** The real app on a fresh, migrated database; `close()` stops both. */
@@ -30,10 +37,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ? null
     : await createTestDatabase(options.dialect ?? 'sqlite', { sqliteFile: options.sqliteFile });
   const database = options.database ?? owned!;
-  const config = testConfig(options.config);
+  // Files go to a folder of this app's own (created when first needed), never to ./data.
+  const dataDir = join(tmpdir(), `hush-test-${randomBytes(6).toString('hex')}`);
+  const config = testConfig({ dataDir, ...options.config });
   const { app, services } = await createApp({
     config,
     database,
+    ...(options.storage && { storage: options.storage }),
     ...(options.clock && { clock: options.clock }),
     ...(options.redis && { redis: options.redis }),
     clientDir: options.clientDir ?? null,
@@ -48,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     async close() {
       await app.close();
       await owned?.cleanup();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,11 +3,18 @@ import { ACCOUNT_SCENARIOS } from './contract-scenarios.account.js';
 import { ADMIN_SCENARIOS } from './contract-scenarios.admin.js';
 import { ANALYTICS_SCENARIOS } from './contract-scenarios.analytics.js';
 import { AUTH_SCENARIOS } from './contract-scenarios.auth.js';
+import {
+  CONTENT,
+  FILE_CREATE_SCENARIOS,
+  FILE_READ_SCENARIOS,
+  FILE_SCENARIOS,
+  MANIFEST,
+} from './contract-scenarios.files.js';
 import { SECRET_SCENARIOS, UNKNOWN_ID } from './contract-scenarios.secrets.js';
 
 /**
  * The requests of the contract test (src/server/contract.test.ts): for every route, one scenario per status it
- * declares (in contract-scenarios.secrets.ts, .auth.ts, .account.ts, .admin.ts and .analytics.ts), and odd requests whose answers must still
+ * declares (in contract-scenarios.secrets.ts, .files.ts, .auth.ts, .account.ts, .admin.ts and .analytics.ts), and odd requests whose answers must still
  * be declared ones.
  */
 
@@ -15,6 +22,9 @@ export { apiFor, type Api, type RouteName, type Scenario } from './contract-api.
 
 export const SCENARIOS: Record<RouteName, Scenario[]> = {
   ...SECRET_SCENARIOS,
+  create: [...SECRET_SCENARIOS.create, ...FILE_CREATE_SCENARIOS],
+  read: [...SECRET_SCENARIOS.read, ...FILE_READ_SCENARIOS],
+  ...FILE_SCENARIOS,
   ...AUTH_SCENARIOS,
   ...ACCOUNT_SCENARIOS,
   ...ADMIN_SCENARIOS,
@@ -59,6 +69,7 @@ export const ODD_REQUESTS: Record<RouteName, ApiRequest[]> = (() => {
       (id) => ({ method, url: path(id) }),
     );
   const nul = 'a\u0000b';
+  const PART = `/secret/${UNKNOWN_ID}/files/${UNKNOWN_ID}/parts/1`;
   return {
     create: [
       ...badBodies('/secret'),
@@ -68,6 +79,10 @@ export const ODD_REQUESTS: Record<RouteName, ApiRequest[]> = (() => {
       { method: 'POST', url: '/secret', payload: { text: 'x', ttl: 3600, password: 'a\u0000' } },
       { method: 'POST', url: '/secret', ...json('{"text":"x","ttl":1e400}') },
       { method: 'POST', url: '/secret', payload: { text: 'x', ttl: 3600, files: [{}] } },
+      { method: 'POST', url: '/secret', payload: { text: 'x', ttl: 3600, files: [MANIFEST, { content: 'x' }] } },
+      { method: 'POST', url: '/secret', payload: { text: 'x', ttl: 3600, files: [{ ...MANIFEST, size: 2 ** 53 }] } },
+      { method: 'POST', url: '/secret', payload: { text: 'x', ttl: 3600, files: [{ ...MANIFEST, meta: nul }] } },
+      { method: 'POST', url: '/secret', payload: { text: 'x', ttl: 3600, files: [{ meta: 'm', content: '=' }] } },
       { method: 'POST', url: '/secret', payload: { text: 'x', ttl: 1209600 } },
       { method: 'POST', url: '/secret', payload: { text: 'x', ttl: 3600, allowedIp: 'fe80::1%eth0' } },
     ],
@@ -181,5 +196,45 @@ export const ODD_REQUESTS: Record<RouteName, ApiRequest[]> = (() => {
       { url: '/analytics/data/aggregate/daily?__proto__=1&days=%00' },
     ],
     stats: [...oddCredentials('GET', '/stats'), { url: '/stats/?x=%00' }],
+    uploadStatus: [
+      ...badIds((id) => `/secret/${id}/upload`, 'GET'),
+      ...oddCredentials('GET', `/secret/${UNKNOWN_ID}/upload`),
+      { url: `/secret/${UNKNOWN_ID}/upload`, headers: { 'hush-upload-token': nul } },
+      { url: `/secret/${UNKNOWN_ID}/upload`, headers: { 'hush-upload-token': 'x'.repeat(5000) } },
+    ],
+    uploadPart: [
+      ...badIds((id) => `/secret/${id}/files/${UNKNOWN_ID}/parts/1`, 'PUT'),
+      ...badIds((id) => `/secret/${UNKNOWN_ID}/files/${id}/parts/1`, 'PUT'),
+      ...badIds((id) => `/secret/${UNKNOWN_ID}/files/${UNKNOWN_ID}/parts/${id}`, 'PUT'),
+      ...oddCredentials('PUT', PART),
+      ...badBodies(PART, 'PUT'),
+      { method: 'PUT', url: PART, payload: CONTENT, headers: { 'content-type': 'application/octet-stream; x=y' } },
+      { method: 'PUT', url: PART, payload: CONTENT, headers: { 'content-type': 'APPLICATION/OCTET-STREAM' } },
+      { method: 'PUT', url: PART, payload: Buffer.alloc(0), headers: { 'content-type': 'application/octet-stream' } },
+      {
+        method: 'PUT',
+        url: PART,
+        payload: CONTENT,
+        headers: { 'content-type': 'application/octet-stream', 'content-length': '-1' },
+      },
+      {
+        method: 'PUT',
+        url: `${PART.slice(0, -1)}99999999999`,
+        payload: CONTENT,
+        headers: { 'content-type': 'application/octet-stream' },
+      },
+    ],
+    completeUpload: [
+      ...badBodies(`/secret/${UNKNOWN_ID}/upload/complete`),
+      ...badIds((id) => `/secret/${id}/upload/complete`, 'POST'),
+      ...oddCredentials('POST', `/secret/${UNKNOWN_ID}/upload/complete`),
+    ],
+    download: [
+      ...badBodies('/download'),
+      ...oddCredentials('POST', '/download'),
+      { method: 'POST', url: '/download', payload: { key: nul, secretId: nul } },
+      { method: 'POST', url: '/download', payload: { key: 'x'.repeat(129), secretId: 'y'.repeat(65) } },
+      { method: 'POST', url: '/download', payload: { key: 'k', secretId: UNKNOWN_ID, extra: 1 } },
+    ],
   };
 })();

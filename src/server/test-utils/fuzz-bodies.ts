@@ -3,6 +3,7 @@ import type { RouteContract } from '../../shared/api/contract.js';
 import { ALL_TTL_CHOICES } from '../../shared/constants.js';
 import { FUZZ_USER, plausibleAccountBody, type AccountSeeds } from './fuzz-accounts.js';
 import { plausibleAdminBody } from './fuzz-admin.js';
+import { binaryBodyArb, type FileSeeds } from './fuzz-files.js';
 
 /**
  * fast-check generators of request bodies for the fuzz test (src/server/fuzz.test.ts): raw JSON text, malformed
@@ -15,6 +16,7 @@ export const FUZZ_PASSWORD = 'correct horse';
 export interface Seeds extends AccountSeeds {
   ids: string[];
   deleteTokens: string[];
+  files: FileSeeds;
 }
 
 // ---------- building blocks: raw JSON text, so that 1e400, -0 and duplicate or __proto__ keys survive ----------
@@ -274,7 +276,7 @@ const WRONG_CONTENT_TYPES = [
 const HUGE_BODY = `{"text":"${'a'.repeat(2_000_000)}","ttl":300}`;
 
 export interface Body {
-  payload?: string;
+  payload?: string | Buffer;
   contentType?: string;
 }
 
@@ -282,6 +284,8 @@ export const withJson = (payload: string): Body => ({ payload, contentType: 'app
 
 export const bodyArb = (route: RouteContract, seeds: Seeds): fc.Arbitrary<Body> =>
   fc.oneof(
+    // The part route takes bytes: mostly those, sometimes anything below.
+    { weight: route.body === 'binary' ? 12 : 0, arbitrary: binaryBodyArb },
     { weight: 6, arbitrary: objectText(valueText(seeds)).map(withJson) },
     { weight: 6, arbitrary: plausibleBody(route, seeds).map(withJson) },
     { weight: 2, arbitrary: valueText(seeds).map(withJson) },

@@ -5,6 +5,7 @@ import type { TestApp } from './app.js';
 import { createSecret } from './app.js';
 import { credentialsArb, seedFuzzAccounts, siteArb, targetedAccountArb } from './fuzz-accounts.js';
 import { seedFuzzAdmin, targetedAdminArb } from './fuzz-admin.js';
+import { seedFuzzFiles, targetedFileArb, type FileTarget } from './fuzz-files.js';
 import { bodyArb, FUZZ_KEY_PROOF, FUZZ_PASSWORD, json, POISON_KEYS, withJson, type Seeds } from './fuzz-bodies.js';
 
 export type { Seeds };
@@ -35,10 +36,13 @@ export async function seedFuzz(t: TestApp, route: RouteContract): Promise<Seeds>
     accounts.cookies.push(admin.cookie);
     accounts.tokens.push(admin.token);
   }
+  // Uploads and download keys, for the file routes (seeded by the first account: files need one by default).
+  const files = route.tag === 'files' ? await seedFuzzFiles(t, accounts.cookies[0]!) : { uploads: [], downloads: [] };
   return {
     ids: created.map((secret) => secret.id),
     deleteTokens: created.map((secret) => secret.deleteToken),
     ...accounts,
+    files,
   };
 }
 
@@ -178,32 +182,45 @@ const queryArb = (seeds: Seeds) => {
 };
 
 /** A seeded secret's id with the body that opens or burns it: the success paths, until the secret is gone. */
-const targetedSecretArb = (seeds: Seeds) =>
+const targetedSecretArb = (seeds: Seeds): fc.Arbitrary<FileTarget> =>
   fc.nat({ max: seeds.ids.length - 1 }).map((index) => ({
     segment: seeds.ids[index]!,
     body: withJson(json({ deleteToken: seeds.deleteTokens[index], keyProof: FUZZ_KEY_PROOF, password: FUZZ_PASSWORD })),
   }));
+
+/** A request aimed at the route's success path: its path parameters, headers and body. */
+function targetedArb(route: RouteContract, seeds: Seeds): fc.Arbitrary<FileTarget> {
+  return (
+    targetedFileArb(route, seeds.files) ??
+    targetedAccountArb(route, seeds) ??
+    targetedAdminArb(route) ??
+    targetedSecretArb(seeds)
+  );
+}
 
 export const requestArb = (route: RouteContract, seeds: Seeds): fc.Arbitrary<InjectOptions> =>
   fc
     .record({
       prefix: fc.constantFrom('/api/v1', '/api'),
       target: fc.oneof(
-        { weight: 9, arbitrary: fc.record({ segment: segmentArb(seeds), body: bodyArb(route, seeds) }) },
         {
-          weight: 1,
-          arbitrary: targetedAccountArb(route, seeds) ?? targetedAdminArb(route) ?? targetedSecretArb(seeds),
+          weight: 9,
+          arbitrary: fc
+            .record({ segment: segmentArb(seeds), body: bodyArb(route, seeds) })
+            .map((target): FileTarget => target),
         },
+        { weight: 1, arbitrary: targetedArb(route, seeds) },
       ),
       query: queryArb(seeds),
       forwardedFor: fc.option(fc.constantFrom('10.0.0.1', 'garbage', '10.0.0.1, 127.0.0.1', '::1'), { freq: 5 }),
       credentials: credentialsArb(seeds),
       site: siteArb,
     })
-    .map(({ prefix, target: { segment, body }, query, forwardedFor, credentials, site }) => ({
+    .map(({ prefix, target: { segment, body, path, headers }, query, forwardedFor, credentials, site }) => ({
       method: route.method,
-      url: `${prefix}${route.path.replace(/\{\w+\}/g, segment)}${query}`,
+      url: `${prefix}${path ?? route.path.replace(/\{\w+\}/g, segment)}${query}`,
       headers: {
+        ...headers,
         ...(body.contentType !== undefined && { 'content-type': body.contentType }),
         ...(forwardedFor && { 'x-forwarded-for': forwardedFor }),
         ...credentials,

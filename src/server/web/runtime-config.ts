@@ -6,6 +6,15 @@ export interface RuntimeConfig {
   analyticsEnabled: boolean;
   sourceUrl: string;
   maxTextBytes: number;
+  /** File attachments: who may attach them and how large, in plaintext bytes (HUSH_*_FILE_BYTES). */
+  files: {
+    /** Only signed-in users may attach files (HUSH_UPLOAD_RESTRICTION). */
+    uploadRestriction: boolean;
+    maxFileBytes: number;
+    maxSecretFileBytes: number;
+    /** Without the restriction: what an anonymous secret's files may add up to. */
+    anonymousMaxFileBytes: number;
+  };
 }
 
 const PLACEHOLDER = /<script id="hush-config" type="application\/json">[^<]*<\/script>/;

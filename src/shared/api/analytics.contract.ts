@@ -45,6 +45,12 @@ export const Stats = z.object({
     withPassword: z.number().int().describe('Active and password-protected'),
   }),
   users: z.object({ total: z.number().int(), admins: z.number().int() }),
+  files: z
+    .object({
+      count: z.number().int().describe('Files stored now (uploading, or waiting for their deletion included)'),
+      bytes: z.number().int().describe('Their stored (encrypted) bytes'),
+    })
+    .describe('Stored file attachments'),
 });
 export type Stats = z.infer<typeof Stats>;
 

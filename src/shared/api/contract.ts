@@ -10,7 +10,10 @@ export const ErrorBody = z
 
 export interface ResponseContract {
   description: string;
+  /** The JSON body; every response but a binary one has one. */
   schema?: z.ZodType;
+  /** The body is bytes (application/octet-stream), not JSON. */
+  binary?: true;
 }
 
 /** One HTTP route of the public API: what it takes and every status it may answer with. */
@@ -22,7 +25,10 @@ export interface RouteContract {
   tag: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  body?: z.ZodType;
+  /** Request headers the route reads (documented in OpenAPI; the handler reads them itself). */
+  headers?: z.ZodObject;
+  /** The JSON body's schema, or 'binary' for a raw application/octet-stream body. */
+  body?: z.ZodType | 'binary';
   responses: Record<number, ResponseContract>;
 }
 

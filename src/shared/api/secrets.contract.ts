@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALL_TTL_CHOICES, MAX_VIEWS, MIN_VIEWS } from '../constants.js';
 import { isValidIpOrCidr } from '../ip.js';
 import { defineRoute, ErrorBody, errorResponse, noNul } from './contract.js';
+import { CreateFiles, FileForReader, UploadTicket } from './files.contract.js';
 
 const base64url = (bytes: number) =>
   z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), `must be ${bytes} bytes in base64url`);
@@ -32,7 +33,9 @@ export const CreateSecretBody = z.object({
     .nullish(),
   preventBurn: z.boolean().default(false).describe('Burn after time: reads spend no views until expiry'),
   isPublic: z.boolean().default(false).describe('Listed publicly and stored as plain text'),
-  files: z.array(z.unknown()).default([]),
+  files: CreateFiles.describe(
+    'Attached files (files.contract.ts): {meta, size, partSize} to upload in parts, or {meta, content} inline',
+  ),
   keyProof: KeyProof.nullish(),
 });
 export type CreateSecretInput = z.input<typeof CreateSecretBody>;
@@ -41,6 +44,7 @@ export const CreateSecretResponse = z.object({
   id: SecretId,
   deleteToken: DeleteToken,
   expiresAt: z.iso.datetime(),
+  upload: UploadTicket.optional().describe('Only when files wait for their parts: what the uploader needs'),
 });
 
 export const SecretParams = z.object({ id: noNul(z.string().max(64)) });
@@ -63,7 +67,7 @@ export const SecretContent = SecretStatus.extend({
   text: z.string(),
   title: z.string().nullable(),
   createdAt: z.iso.datetime(),
-  files: z.array(z.never()),
+  files: z.array(FileForReader).describe('In the create order; each with a download key valid a short time'),
 });
 
 export const PasswordErrorBody = ErrorBody.extend({ attemptsLeft: z.number().int().min(0) });
@@ -101,13 +105,17 @@ export const secretRoutes = {
     body: CreateSecretBody,
     responses: {
       201: { description: 'Created', schema: CreateSecretResponse },
-      400: errorResponse('A field is invalid; the code names it (validation.<field>)'),
+      400: errorResponse(
+        'A field is invalid; the code names it (validation.<field>); files on a public secret ' +
+          '(files.public_not_allowed) or a file size no encrypted stream can have (files.size_invalid)',
+      ),
       401: badToken,
       403: errorResponse(
-        'The instance is read-only and the caller is not an admin or creator (secret.read_only), or a ' +
+        'The instance is read-only and the caller is not an admin or creator (secret.read_only), file uploads are ' +
+          'disabled (files.upload_disabled) or need an account (files.sign_in_required), or a ' +
           'cookie-authenticated request from another site (auth.cross_site)',
       ),
-      413: errorResponse('Body too large'),
+      413: errorResponse('Body too large (request.too_large), or files over a size limit (files.too_large)'),
       415: errorResponse('Body is not JSON'),
       429: rateLimited,
     },

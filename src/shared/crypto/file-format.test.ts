@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkCount, cipherSize, FILE_HEADER_BYTES, MAX_CHUNK_SIZE, MAX_CHUNKS, plainSizeOf } from './file-format.js';
+import {
+  chunkCount,
+  cipherSize,
+  DEFAULT_CHUNK_SIZE,
+  encodeFileHeader,
+  FILE_HEADER_BYTES,
+  MAX_CHUNK_SIZE,
+  MAX_CHUNKS,
+  parseFileHeader,
+  plainSizeOf,
+} from './file-format.js';
 
 const KIB = 1024;
 
@@ -35,5 +45,18 @@ describe('sizes, for the server to check uploads', () => {
     expect(plainSizeOf(cipherSize(most, 16) + 16, 16)).toBeNull();
     expect(plainSizeOf(-1)).toBeNull();
     expect(plainSizeOf(FILE_HEADER_BYTES)).toBeNull();
+  });
+});
+
+describe('parseFileHeader', () => {
+  it('reads a header inside a larger buffer at any offset (a Node Buffer from a shared pool)', () => {
+    const header = encodeFileHeader(DEFAULT_CHUNK_SIZE, new Uint8Array(16).fill(1), new Uint8Array(7).fill(2));
+    const backing = new Uint8Array(100).fill(0xff);
+    backing.set(header, 40);
+    const view = backing.subarray(40, 90);
+    const parsed = parseFileHeader(view);
+    expect(parsed.chunkSize).toBe(DEFAULT_CHUNK_SIZE);
+    expect([...parsed.bytes]).toEqual([...header]);
+    expect(parsed.salt).toEqual(new Uint8Array(16).fill(1));
   });
 });

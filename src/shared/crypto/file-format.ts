@@ -99,7 +99,8 @@ export function parseFileHeader(bytes: Uint8Array): FileHeader {
   if (bytes.length < FILE_HEADER_BYTES) {
     throw new FileStreamError('malformed_header', 'The file ends inside its header');
   }
-  const header = bytes.slice(0, FILE_HEADER_BYTES);
+  // A copy of the header's bytes (a Node Buffer's slice would share the memory and its offset).
+  const header = Uint8Array.prototype.slice.call(bytes, 0, FILE_HEADER_BYTES) as Uint8Array<ArrayBuffer>;
   const chunkSize = new DataView(header.buffer).getUint32(1);
   if (!isChunkSize(chunkSize)) {
     throw new FileStreamError('malformed_header', `The file header names an impossible chunk size (${chunkSize})`);

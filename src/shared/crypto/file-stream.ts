@@ -4,6 +4,9 @@
  *   const enc = await createFileEncryptor(keys, { fileIndex: 0 });
  *   store(enc.header); for each 1 MiB piece: store(await enc.encryptChunk(piece, isLast));
  *
+ *   // after a reload: the same chunks again, byte for byte, from chunk 7 (the plaintext must be unchanged)
+ *   const again = await createFileEncryptor(keys, { fileIndex: 0, header: enc.header, firstChunk: 7 });
+ *
  *   const dec = await createFileDecryptor(keys, header, { fileIndex: 0 });
  *   for each stored chunk: use(await dec.decryptChunk(chunk)); dec.finish();  // finish throws if truncated
  *
@@ -21,6 +24,7 @@ import {
   FILE_SALT_BYTES,
   FILE_TAG_BYTES,
   FileStreamError,
+  MAX_CHUNKS,
   parseFileHeader,
   type FileHeader,
 } from './file-format.js';
@@ -40,6 +44,15 @@ export interface FileEncryptOptions extends FileStreamOptions {
   chunkSize?: number;
   /** Tests only (deterministic vectors): the source of the salt and the nonce prefix. */
   random?: (length: number) => Uint8Array;
+  /**
+   * Resuming an interrupted upload: the header of the stream being continued (its chunk size wins over
+   * `chunkSize`), so the key and every nonce are those of the first run and re-encrypted chunks are byte for byte
+   * the same. Only ever encrypt the same plaintext again under a saved header: other bytes under the same nonce would
+   * give away both plaintexts (AES-GCM nonce reuse). The caller checks that the file is unchanged.
+   */
+  header?: Uint8Array;
+  /** With `header`: the index of the first chunk to encrypt (0 unless set), to skip chunks already uploaded. */
+  firstChunk?: number;
 }
 
 export interface FileEncryptor {
@@ -112,20 +125,41 @@ function deriveFileKey(material: FileKeyMaterial, fileIndex: number, header: Fil
   );
 }
 
+function newHeader(options: FileEncryptOptions): FileHeader {
+  const chunkSize = checkChunkSize(options.chunkSize ?? DEFAULT_CHUNK_SIZE);
+  const random = options.random ?? randomBytes;
+  return parseFileHeader(encodeFileHeader(chunkSize, random(FILE_SALT_BYTES), random(FILE_NONCE_PREFIX_BYTES)));
+}
+
+function savedHeader(bytes: Uint8Array, chunkSize: number | undefined): FileHeader {
+  const header = parseFileHeader(bytes);
+  if (bytes.length !== header.bytes.length || (chunkSize !== undefined && chunkSize !== header.chunkSize)) {
+    throw new FileStreamError('misuse', 'A saved header is passed alone, and names its own chunk size');
+  }
+  return header;
+}
+
+function firstChunk({ firstChunk = 0, header }: FileEncryptOptions): number {
+  if (!Number.isSafeInteger(firstChunk) || firstChunk < 0 || firstChunk >= MAX_CHUNKS) {
+    throw new FileStreamError('misuse', `The first chunk must be a chunk index, not ${firstChunk}`);
+  }
+  // A fresh header starts a new stream: skipping chunks of it would only produce a stream nobody can read.
+  if (firstChunk > 0 && !header) throw new FileStreamError('misuse', 'Only a resumed stream (header) can skip chunks');
+  return firstChunk;
+}
+
 export async function createFileEncryptor(
   material: FileKeyMaterial,
   options: FileEncryptOptions,
 ): Promise<FileEncryptor> {
   checkFileIndex(options.fileIndex);
-  const chunkSize = checkChunkSize(options.chunkSize ?? DEFAULT_CHUNK_SIZE);
-  const random = options.random ?? randomBytes;
-  const headerBytes = encodeFileHeader(chunkSize, random(FILE_SALT_BYTES), random(FILE_NONCE_PREFIX_BYTES));
-  const header = parseFileHeader(headerBytes);
+  const header = options.header ? savedHeader(options.header, options.chunkSize) : newHeader(options);
+  const chunkSize = header.chunkSize;
   const key = await deriveFileKey(material, options.fileIndex, header, 'encrypt');
-  let next = 0;
+  let next = firstChunk(options);
   let ended = false;
   return {
-    header: headerBytes,
+    header: header.bytes,
     chunkSize,
     get chunks() {
       return next;

@@ -3,6 +3,7 @@ import * as initial from './0001-initial.js';
 import * as instanceSettings from './0002-instance-settings.js';
 import * as accounts from './0003-accounts.js';
 import * as analytics from './0004-analytics.js';
+import * as files from './0005-files.js';
 
 /** Every migration, in order. Names are never changed once released. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-instance-settings': instanceSettings,
   '0003-accounts': accounts,
   '0004-analytics': analytics,
+  '0005-files': files,
 };

@@ -9,6 +9,7 @@ import { emailDomainAllowed } from '../auth/auth.service.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { TokensRepository } from '../auth/tokens.repository.js';
 import type { UserRow, UsersRepository } from '../auth/users.repository.js';
+import type { FilesService } from '../files/files.service.js';
 import type { SecretsRepository } from '../secrets/secrets.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
@@ -21,6 +22,7 @@ export interface AccountServiceDeps {
   sessions: SessionsRepository;
   tokens: TokensRepository;
   secrets: SecretsRepository;
+  files: Pick<FilesService, 'deleteForOwner'>;
   settings: SettingsService;
   passwords: PasswordHasher;
   clock: Clock;
@@ -71,6 +73,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       // The instance must keep an admin: the last one cannot delete itself.
       if (user.role === 'admin' && (await users.countAdmins()) <= 1) throw httpError(409, 'account.last_admin');
       await users.delete(user.id);
+      // Its secrets went with the account; their files' rows outlive them until the blobs are deleted, now.
+      await deps.files.deleteForOwner(user.id);
       return { deleted: true as const };
     },
 

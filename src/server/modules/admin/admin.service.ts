@@ -11,11 +11,13 @@ import { presentAccount } from '../account/account.service.js';
 import { emailTaken } from '../auth/auth.errors.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { GuardedChange, UserRow, UsersRepository } from '../auth/users.repository.js';
+import type { FilesService } from '../files/files.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
 export interface AdminServiceDeps {
   users: UsersRepository;
   settings: SettingsService;
+  files: Pick<FilesService, 'deleteForOwner'>;
   /** Sign-up's own account creation: the same checks of taken names and the same password hashing. */
   createUser: AuthService['createUser'];
 }
@@ -76,7 +78,10 @@ export function createAdminService(deps: AdminServiceDeps) {
     },
 
     async deleteUser(username: string) {
-      changed(await users.deleteGuarded((await findUser(username)).id));
+      const { id } = await findUser(username);
+      changed(await users.deleteGuarded(id));
+      // The user's secrets went with the account; their files are deleted now, blob first, then row.
+      await deps.files.deleteForOwner(id);
       return { deleted: true as const };
     },
   };

@@ -202,18 +202,17 @@ describeEachDialect('settings enforcement', (dialect) => {
   });
 
   describe('disable_file_upload and hide_allowed_ip_input', () => {
-    it('are published to the page; files are refused either way (not supported yet); allowedIp still applies', async () => {
-      await start({ disable_file_upload: true, hide_allowed_ip_input: true });
+    it('are published to the page; files are refused while uploads are disabled, even for admins; allowedIp still applies', async () => {
+      const { admin, user } = await start({ disable_file_upload: true, hide_allowed_ip_input: true });
       expect((await w.anonymous({ url: '/settings/public' })).json()).toMatchObject({
         disable_file_upload: true,
         hide_allowed_ip_input: true,
       });
-      const withFile = await w.anonymous({
-        method: 'POST',
-        url: '/secret',
-        payload: { ...SECRET, files: [{ name: 'a' }] },
-      });
-      expectError(withFile, 400, 'secret.files_unsupported');
+      const withFile = { ...SECRET, files: [{ meta: 'hush1.eA', size: 1044, partSize: 65536 }] };
+      for (const caller of [w.anonymous, user.as, admin.as]) {
+        expectError(await caller({ method: 'POST', url: '/secret', payload: withFile }), 403, 'files.upload_disabled');
+      }
+      expect(await w.count('secrets')).toBe(0);
       const restricted = await w.anonymous({
         method: 'POST',
         url: '/secret',

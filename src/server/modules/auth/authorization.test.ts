@@ -1,8 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
+import { UPLOAD_TOKEN_HEADER } from '../../../shared/api/files.contract.js';
 import { apiRoutes, type ApiRouteName } from '../../../shared/api/index.js';
 import { API_ROUTES } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test-utils/app.js';
+import { MANIFEST, putPart } from '../../test-utils/contract-scenarios.files.js';
 import { describeEachDialect } from '../../test-utils/database.js';
 
 /**
@@ -52,6 +54,11 @@ const EXPECTED: Record<ApiRouteName, Record<Caller, number>> = {
   track:            row(200,     200,  200,     200,   200,   401,     200),
   analyticsDaily:   row(401,     403,  403,     200,   403,   401,     401),
   stats:            row(401,     403,  403,     200,   403,   401,     401),
+  // The upload routes answer whoever holds the secret's upload token; a download, whoever holds a download key.
+  uploadStatus:     row(200,     200,  200,     200,   200,   401,     200),
+  uploadPart:       row(200,     200,  200,     200,   200,   401,     200),
+  completeUpload:   row(200,     200,  200,     200,   200,   401,     200),
+  download:         row(200,     200,  200,     200,   200,   401,     200),
 };
 
 const PASSWORD = 'correct horse';
@@ -59,7 +66,8 @@ const PASSWORD = 'correct horse';
 interface Request {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
-  payload?: Record<string, unknown>;
+  payload?: Record<string, unknown> | Buffer;
+  headers?: Record<string, string>;
 }
 
 interface World {
@@ -85,7 +93,11 @@ async function buildWorld(t: TestApp): Promise<World> {
     cookies[caller] = `hush_session=${(await t.services.auth.startSession(user)).token}`;
   }
   const send = (headers: Record<string, string>, request: Request) =>
-    t.app.inject({ ...request, url: `/api/v1${request.url}`, headers } as InjectOptions);
+    t.app.inject({
+      ...request,
+      url: `/api/v1${request.url}`,
+      headers: { ...request.headers, ...headers },
+    } as InjectOptions);
   const asUser = (request: Request) => send({ cookie: cookies.user! }, request);
 
   const newToken = async () =>
@@ -125,6 +137,25 @@ const signedUpUser = async (w: World) => {
 };
 const anonymousSecret = async (w: World) =>
   (await w.as('anonymous', { method: 'POST', url: '/secret', payload: { text: 'hush1.eA', ttl: 3600 } })).json().id;
+
+/** The user's secret with a file (CONTENT, in two parts), with the given parts uploaded. */
+async function userUpload(w: World, parts: number[]) {
+  const created = await w.asUser({
+    method: 'POST',
+    url: '/secret',
+    payload: { text: 'hush1.eA', ttl: 3600, files: [MANIFEST] },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { id, upload } = created.json();
+  const started = { id, token: upload.token as string, fileId: upload.files[0].id as string };
+  for (const n of parts) expect((await w.asUser(putPart(started, n) as Request)).statusCode).toBe(200);
+  return started;
+}
+const completeRequest = (upload: { id: string; token: string }): Request => ({
+  method: 'POST',
+  url: `/secret/${upload.id}/upload/complete`,
+  headers: { [UPLOAD_TOKEN_HEADER]: upload.token },
+});
 
 /** The one request each route is probed with, the same for every caller. */
 const PROBES: Record<ApiRouteName, (w: World, caller: Caller) => Promise<LightMyRequestResponse>> = {
@@ -197,6 +228,19 @@ const PROBES: Record<ApiRouteName, (w: World, caller: Caller) => Promise<LightMy
   track: (w, c) => w.as(c, { method: 'POST', url: '/analytics/track', payload: { path: '/public' } }),
   analyticsDaily: (w, c) => w.as(c, { url: '/analytics/data/aggregate/daily' }),
   stats: (w, c) => w.as(c, { url: '/stats' }),
+  uploadStatus: async (w, c) => {
+    const upload = await userUpload(w, [1]);
+    return w.as(c, { url: `/secret/${upload.id}/upload`, headers: { [UPLOAD_TOKEN_HEADER]: upload.token } });
+  },
+  uploadPart: async (w, c) => w.as(c, putPart(await userUpload(w, []), 2) as Request),
+  completeUpload: async (w, c) => w.as(c, completeRequest(await userUpload(w, [1, 2]))),
+  download: async (w, c) => {
+    const upload = await userUpload(w, [1, 2]);
+    expect((await w.asUser(completeRequest(upload))).statusCode).toBe(200);
+    const read = await w.asUser({ method: 'POST', url: `/secret/${upload.id}` });
+    const payload = { key: read.json().files[0].downloadKey, secretId: upload.id };
+    return w.as(c, { method: 'POST', url: '/download', payload });
+  },
 };
 
 /** The user's own cells go last: her session may sign out or delete the account her token belongs to. */

@@ -267,12 +267,15 @@ describeEachDialect('sessions', (dialect) => {
         'POST /authentication/signin',
         'POST /authentication/signout',
         'POST /authentication/signup',
+        'POST /download',
         'POST /secret',
         'POST /secret/{id}',
         'POST /secret/{id}/burn',
+        'POST /secret/{id}/upload/complete',
         'PUT /account/update',
         'PUT /admin/settings',
         'PUT /admin/users',
+        'PUT /secret/{id}/files/{fileId}/parts/{part}',
       ]);
     });
 

@@ -6,7 +6,10 @@ export type UserRow = Selectable<UsersTable>;
 /** What a change guarded by the last-admin rule came to. */
 export type GuardedChange = { outcome: 'done'; user: UserRow } | { outcome: 'not_found' } | { outcome: 'last_admin' };
 
-/** A user goes with their secrets; sessions and tokens follow by the foreign keys' cascade. */
+/**
+ * A user goes with their secrets; sessions and tokens follow by the foreign keys' cascade. Their files' rows stay
+ * (no foreign key) until the files service has deleted the blobs: the caller does that next.
+ */
 async function removeUser(executor: Db | Transaction<DB>, id: string): Promise<boolean> {
   await executor.deleteFrom('secrets').where('owner_id', '=', id).execute();
   const result = await executor.deleteFrom('users').where('id', '=', id).executeTakeFirst();

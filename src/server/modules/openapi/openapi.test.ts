@@ -272,6 +272,13 @@ describe('the OpenAPI document', () => {
       for (const [status, declared] of Object.entries(route.responses)) {
         const documented = responses[status]!;
         expect(documented.description).toBe(declared.description);
+        if (declared.binary) {
+          // Bytes, not JSON: an octet stream, as OpenAPI 3.1 describes binary content.
+          expect(documented.content).toEqual({
+            'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } },
+          });
+          continue;
+        }
         const schema = ((documented.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as
           Json | undefined;
         expect(schema, `${route.method} ${route.path} ${status} has a JSON schema`).toBeDefined();
@@ -338,6 +345,39 @@ describe('the OpenAPI document', () => {
     const keyProof = ((properties.keyProof as Json).anyOf as Json[]).find((branch) => branch.type === 'string');
     expect(new RegExp(keyProof!.pattern as string).test('A'.repeat(43))).toBe(true);
     expect(new RegExp(keyProof!.pattern as string).test('A'.repeat(42))).toBe(false);
+  });
+
+  it('describes the file routes: a binary part body, the download as bytes, the upload ticket in the create answer', () => {
+    const part = operation('/secret/{id}/files/{fileId}/parts/{part}', 'PUT');
+    expect(part.requestBody).toEqual({
+      required: true,
+      content: {
+        'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } },
+      },
+    });
+    for (const [path, method] of [
+      ['/secret/{id}/upload', 'GET'],
+      ['/secret/{id}/files/{fileId}/parts/{part}', 'PUT'],
+      ['/secret/{id}/upload/complete', 'POST'],
+    ] as const) {
+      const header = (operation(path, method).parameters as Json[]).find((item) => item.in === 'header');
+      expect(header, `${method} ${path}`).toMatchObject({ name: 'Hush-Upload-Token', required: true });
+    }
+    const download = operation('/download', 'POST');
+    const body = ((download.requestBody as Json).content as Json)['application/json'] as Json;
+    expect(Object.keys((body.schema as Json).properties as Json).sort()).toEqual(['key', 'secretId']);
+    const created = ((operation('/secret', 'POST').responses as Json)['201'] as Json).content as Json;
+    const properties = ((created['application/json'] as Json).schema as Json).properties as Json;
+    expect(Object.keys(properties).sort()).toEqual(['deleteToken', 'expiresAt', 'id', 'upload']);
+    const read = ((operation('/secret/{id}', 'POST').responses as Json)['200'] as Json).content as Json;
+    const files = (((read['application/json'] as Json).schema as Json).properties as Json).files as Json;
+    expect(Object.keys((files.items as Json).properties as Json).sort()).toEqual([
+      'downloadExpiresAt',
+      'downloadKey',
+      'id',
+      'meta',
+      'size',
+    ]);
   });
 
   it('describes the read and burn bodies as optional, with their fields', () => {

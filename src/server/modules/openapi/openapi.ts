@@ -9,18 +9,32 @@ function parameters(route: RouteContract) {
   for (const [location, schema] of [
     ['path', route.params],
     ['query', route.query],
+    ['header', route.headers],
   ] as const) {
     if (!schema) continue;
     for (const [name, field] of Object.entries(schema.shape)) {
       result.push({
         name,
         in: location,
+        ...(field.description && { description: field.description }),
         required: location === 'path' || !(field as z.ZodType).safeParse(undefined).success,
         schema: toSchema(field as z.ZodType, 'input'),
       });
     }
   }
   return result;
+}
+
+const BINARY = 'application/octet-stream';
+/** OpenAPI 3.1: raw bytes are a string with a media type, and no JSON schema of their own. */
+const BINARY_SCHEMA = { type: 'string', contentMediaType: BINARY };
+
+function requestBody(body: NonNullable<RouteContract['body']>) {
+  if (body === 'binary') return { required: true, content: { [BINARY]: { schema: BINARY_SCHEMA } } };
+  return {
+    required: !body.safeParse(undefined).success,
+    content: { 'application/json': { schema: toSchema(body, 'input') } },
+  };
 }
 
 /** The OpenAPI 3.1 document, generated from the same zod contracts the server validates with. */
@@ -31,17 +45,13 @@ export function buildOpenApi(routes: RouteContract[], version: string) {
       tags: [route.tag],
       summary: route.summary,
       parameters: parameters(route),
-      ...(route.body && {
-        requestBody: {
-          required: !route.body.safeParse(undefined).success,
-          content: { 'application/json': { schema: toSchema(route.body, 'input') } },
-        },
-      }),
+      ...(route.body && { requestBody: requestBody(route.body) }),
       responses: Object.fromEntries(
         Object.entries(route.responses).map(([status, response]) => [
           status,
           {
             description: response.description,
+            ...(response.binary && { content: { [BINARY]: { schema: BINARY_SCHEMA } } }),
             ...(response.schema && {
               content: { 'application/json': { schema: toSchema(response.schema, 'output') } },
             }),

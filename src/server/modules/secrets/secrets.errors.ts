@@ -16,4 +16,3 @@ export const passwordInvalid = (attemptsLeft: number) =>
 export const keyInvalid = () => httpError(403, 'secret.key_invalid');
 export const ipNotAllowed = () => httpError(403, 'secret.ip_not_allowed');
 export const burnForbidden = () => httpError(403, 'secret.burn_forbidden');
-export const filesUnsupported = () => httpError(400, 'secret.files_unsupported', { field: 'files' });

@@ -35,6 +35,7 @@ export function createSecretsRepository(db: Db) {
       .deleteFrom('secrets')
       .where('id', 'in', ids)
       .where('views_left', '=', 1)
+      .where('ready', '=', 1)
       .returningAll()
       .execute();
     return new Map(rows.map((row) => [row.id, row]));
@@ -45,7 +46,7 @@ export function createSecretsRepository(db: Db) {
       if (!(await insertBatch(row))) throw new Error('the secret could not be stored');
     },
 
-    /** A secret that can still be opened, or undefined. */
+    /** A secret that can still be opened (not expired, views left, its files uploaded), or undefined. */
     async findOpenable(id: string, now: number): Promise<SecretRow | undefined> {
       return db
         .selectFrom('secrets')
@@ -53,7 +54,41 @@ export function createSecretsRepository(db: Db) {
         .where('id', '=', id)
         .where('views_left', '>', 0)
         .where('expires_at', '>', now)
+        .where('ready', '=', 1)
         .executeTakeFirst();
+    },
+
+    /** A secret that has not expired, whether its files are uploaded or not (burn, uploads). */
+    async findLive(id: string, now: number): Promise<SecretRow | undefined> {
+      return db
+        .selectFrom('secrets')
+        .selectAll()
+        .where('id', '=', id)
+        .where('views_left', '>', 0)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+    },
+
+    /** Makes a secret whose files are uploaded readable; false when it is gone, expired or ready already. */
+    async markReady(id: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('secrets')
+        .set({ ready: 1 })
+        .where('id', '=', id)
+        .where('ready', '=', 0)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Deletes secrets whose upload was not completed by `createdBefore`; their files are left to the sweeper. */
+    async deleteAbandoned(createdBefore: number): Promise<number> {
+      const result = await db
+        .deleteFrom('secrets')
+        .where('ready', '=', 0)
+        .where('created_at', '<=', createdBefore)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /**
@@ -67,6 +102,7 @@ export function createSecretsRepository(db: Db) {
         .where('id', '=', id)
         .where('views_left', '>', 0)
         .where('expires_at', '>', now)
+        .where('ready', '=', 1)
         .returningAll()
         .executeTakeFirst();
     },
@@ -111,6 +147,7 @@ export function createSecretsRepository(db: Db) {
         .where('secrets.is_public', '=', 1)
         .where('secrets.views_left', '>', 0)
         .where('secrets.expires_at', '>', now)
+        .where('secrets.ready', '=', 1)
         .orderBy('secrets.created_at', 'desc')
         .orderBy('secrets.id')
         .limit(limit);
@@ -126,6 +163,7 @@ export function createSecretsRepository(db: Db) {
         .where('owner_id', '=', ownerId)
         .where('views_left', '>', 0)
         .where('expires_at', '>', now)
+        .where('ready', '=', 1)
         .orderBy('created_at', 'desc')
         .limit(500)
         .execute();

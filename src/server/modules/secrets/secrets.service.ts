@@ -6,11 +6,11 @@ import { httpError, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { matchesHash, randomToken, sha256 } from '../../lib/tokens.js';
+import type { FilesService } from '../files/files.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StatsRepository } from '../stats/stats.repository.js';
 import {
   burnForbidden,
-  filesUnsupported,
   ipNotAllowed,
   keyInvalid,
   passwordInvalid,
@@ -28,6 +28,7 @@ export interface Caller {
 export interface SecretsServiceDeps {
   repository: SecretsRepository;
   stats: StatsRepository;
+  files: Pick<FilesService, 'plan' | 'attach' | 'ticket' | 'issueKeys' | 'dropKeys' | 'deleteForSecret'>;
   settings: Pick<SettingsService, 'get'>;
   passwords: PasswordHasher;
   clock: Clock;
@@ -59,7 +60,15 @@ function status(row: SecretRow) {
 }
 
 export function createSecretsService(deps: SecretsServiceDeps) {
-  const { repository, stats, passwords, clock } = deps;
+  const { repository, stats, passwords, clock, files } = deps;
+
+  /** Deletes a secret now, and its files with it (a burn, or the last wrong password). */
+  async function burnNow(id: string): Promise<boolean> {
+    if (!(await repository.delete(id))) return false;
+    stats.increment('secrets_burned');
+    await files.deleteForSecret(id);
+    return true;
+  }
 
   function checkCreateRules(input: CreateInput, caller: Caller): void {
     const limit = input.isPublic ? deps.maxTextBytes : maxEnvelopeLength(deps.maxTextBytes);
@@ -74,9 +83,8 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     if (!caller.userId && (ACCOUNT_TTL_CHOICES as readonly number[]).includes(input.ttl)) {
       throw validationError('ttl', 'lifetimes over 7 days need an account');
     }
-    // Files are not stored yet, so every attachment is refused here. When they are, this is where
-    // disable_file_upload refuses them, before any file is read.
-    if (input.files.length > 0) throw filesUnsupported();
+    // Files are checked by the files service (create): disable_file_upload, public secrets, the upload
+    // restriction, their sizes and the limits, all before anything is stored.
   }
 
   /** The settings that decide who may create: read-only instances take secrets from admins and creators only. */
@@ -98,7 +106,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     const failed = await repository.registerFailedAttempt(row.id);
     if (failed === undefined) throw secretNotFound();
     const left = Math.max(0, deps.passwordAttempts - failed);
-    if (left === 0 && (await repository.delete(row.id))) stats.increment('secrets_burned');
+    if (left === 0) await burnNow(row.id);
     throw passwordInvalid(left);
   }
 
@@ -133,9 +141,11 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     async create(input: CreateInput, caller: Caller, role: string | null) {
       await checkCreateSettings(role);
       checkCreateRules(input, caller);
+      const plan = await files.plan(input.files, { userId: caller.userId, isPublic: input.isPublic });
       const now = clock();
       const id = randomToken(16);
       const deleteToken = randomToken(32);
+      const uploadToken = plan?.needsUpload ? randomToken(32) : null;
       const password = present(input.password);
       const expiresAt = now + input.ttl * 1000;
       await repository.insert({
@@ -154,9 +164,24 @@ export function createSecretsService(deps: SecretsServiceDeps) {
         allowed_ip: present(input.allowedIp),
         owner_id: caller.userId,
         creator_ip: input.isPublic ? caller.ip : null,
+        // With files, it cannot be opened until they are all stored.
+        ready: plan ? 0 : 1,
+        file_count: plan?.files.length ?? 0,
+        upload_token_hash: uploadToken && sha256(uploadToken),
       });
+      if (plan) {
+        try {
+          await files.attach(id, caller.userId, plan);
+          if (!uploadToken) await repository.markReady(id, now);
+        } catch (error) {
+          await repository.delete(id);
+          await files.deleteForSecret(id);
+          throw error;
+        }
+      }
       stats.increment('secrets_created');
-      return { id, deleteToken, expiresAt: iso(expiresAt) };
+      const created = { id, deleteToken, expiresAt: iso(expiresAt) };
+      return plan && uploadToken ? { ...created, upload: files.ticket(plan, uploadToken, now) } : created;
     },
 
     /** Side-effect free: says whether the secret can be opened and what it needs. */
@@ -174,16 +199,22 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       if (row.key_proof_hash && !matchesHash(input.keyProof, row.key_proof_hash)) throw keyInvalid();
       await checkPassword(row, present(input.password));
 
+      // Download keys first: if this read takes the last view, the files never lack a live key (the sweeper
+      // deletes files whose secret is gone only once no key for them is live).
+      const keys = row.file_count > 0 ? await files.issueKeys(row.id) : null;
       const claimed = await claim(row);
       // A wrong password may have reached the limit since this read began (that request deletes the row next):
       // the claimed row's own count decides, so a secret at the limit never opens.
-      if (!claimed || claimed.failed_attempts >= deps.passwordAttempts) throw secretNotFound();
+      if (!claimed || claimed.failed_attempts >= deps.passwordAttempts) {
+        if (keys) await files.dropKeys(keys.hashes);
+        throw secretNotFound();
+      }
       return {
         ...status(claimed),
         text: claimed.text,
         title: claimed.title,
         createdAt: iso(claimed.created_at),
-        files: [] as never[],
+        files: keys?.files ?? [],
       };
     },
 
@@ -191,16 +222,17 @@ export function createSecretsService(deps: SecretsServiceDeps) {
      * Needs the delete token, the owner, or the key proof from an address the secret allows: never the bare id.
      */
     async burn(id: string, input: BurnInput, caller: Caller) {
-      const row = await repository.findOpenable(id, clock());
+      // The creator may also burn a secret whose files are still uploading (an abandoned upload, at once).
+      const row = await repository.findLive(id, clock());
       if (!row) throw secretNotFound();
       const byCreator =
         matchesHash(input.deleteToken, row.delete_token_hash) ||
         (caller.userId !== null && caller.userId === row.owner_id);
-      const byReader = matchesHash(input.keyProof, row.key_proof_hash);
+      const byReader = row.ready === 1 && matchesHash(input.keyProof, row.key_proof_hash);
+      if (!byCreator && row.ready !== 1) throw secretNotFound();
       if (!byCreator && byReader) checkIp(row, caller);
       if (!byCreator && !byReader) throw burnForbidden();
-      if (!(await repository.delete(id))) throw secretNotFound();
-      stats.increment('secrets_burned');
+      if (!(await burnNow(id))) throw secretNotFound();
       return { id, burned: true as const };
     },
 

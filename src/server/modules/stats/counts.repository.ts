@@ -6,10 +6,10 @@ const countWhere = (condition: ReturnType<typeof sql>) =>
   sql<number | string | null>`sum(case when ${condition} then 1 else 0 end)`;
 const toNumber = (value: number | string | bigint | null) => Number(value ?? 0);
 
-/** What is stored now, counted in SQL: one query for the secrets, one for the users. */
+/** What is stored now, counted in SQL: one query each for the secrets, the files and the users. */
 export function createCountsRepository(db: Db) {
   return {
-    /** Secrets that can still be opened (not expired, views left), and how many of them are public or protected. */
+    /** Secrets that can still be opened (not expired, views left, files uploaded), and how many of them are public or protected. */
     async secrets(now: number): Promise<{ active: number; public: number; withPassword: number }> {
       const row = await db
         .selectFrom('secrets')
@@ -20,8 +20,21 @@ export function createCountsRepository(db: Db) {
         ])
         .where('expires_at', '>', now)
         .where('views_left', '>', 0)
+        .where('ready', '=', 1)
         .executeTakeFirstOrThrow();
       return { active: toNumber(row.active), public: toNumber(row.public), withPassword: toNumber(row.withPassword) };
+    },
+
+    /** Stored files (uploading, or waiting for their deletion, included) and their encrypted bytes. */
+    async files(): Promise<{ count: number; bytes: number }> {
+      const row = await db
+        .selectFrom('files')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.sum<number | string | null>('size').as('bytes'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { count: toNumber(row.count), bytes: toNumber(row.bytes) };
     },
 
     async users(): Promise<{ total: number; admins: number }> {

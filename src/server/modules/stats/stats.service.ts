@@ -12,14 +12,15 @@ export function createStatsService(deps: { counters: StatsRepository; counts: Co
   return {
     /** The counters are flushed first (get does), so this instance's latest increments are included. */
     async stats(): Promise<Stats> {
-      const [created, burned, expired, stored, users] = await Promise.all([
+      const [created, burned, expired, stored, users, files] = await Promise.all([
         counters.get('secrets_created'),
         counters.get('secrets_burned'),
         counters.get('secrets_expired'),
         counts.secrets(clock()),
         counts.users(),
+        counts.files(),
       ]);
-      return { secrets: { created, expired, burned, ...stored }, users };
+      return { secrets: { created, expired, burned, ...stored }, users, files };
     },
   };
 }

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { fileRoutes as api } from '../../../shared/api/files.contract.js';
+import { addRoute } from '../../http/route.js';
+import type { FilesService } from './files.service.js';
+import { partRoute, uploadToken } from './part.route.js';
+
+export interface FileRoutesOptions {
+  /** Requests per IP and window for part uploads (a 1 GiB file is a thousand parts); undefined: no rate limits. */
+  partRateLimit?: { max: number; timeWindow: number } | undefined;
+}
+
+export function filesRoutes(service: FilesService, options: FileRoutesOptions = {}) {
+  return async (app: FastifyInstance) => {
+    addRoute(app, api.uploadStatus, ({ params, request }) => service.status(params.id, uploadToken(request)));
+    addRoute(app, api.completeUpload, ({ params, request }) => service.complete(params.id, uploadToken(request)));
+    addRoute(app, api.download, async ({ body, reply }) => {
+      const file = await service.download(body.key, body.secretId);
+      // The server never knows the real name: the file id, and the reader's page names it after decrypting.
+      reply
+        .type('application/octet-stream')
+        .header('content-disposition', `attachment; filename="${file.id}.hush"`)
+        .header('content-length', String(file.size));
+      return file.stream;
+    });
+    // Its own scope: the raw-body parser applies to this route only.
+    await app.register(partRoute(service, options.partRateLimit));
+  };
+}
