@@ -22,14 +22,31 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
-/** The one API client: JSON in, JSON out, typed errors for every failure. */
-export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export interface RawRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON, or as it is when binary (a part of an upload). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+}
+
+const isBinary = (body: unknown): body is Uint8Array<ArrayBuffer> | Blob =>
+  body instanceof Uint8Array || body instanceof Blob;
+
+/**
+ * The one API client's transport: a successful Response (for bodies that are not JSON: downloads), or a typed
+ * ApiError for every failure.
+ */
+export async function request(path: string, options: RawRequestOptions = {}): Promise<Response> {
+  const { body } = options;
+  const headers: Record<string, string> = { ...options.headers };
+  if (body !== undefined) headers['content-type'] ??= isBinary(body) ? 'application/octet-stream' : 'application/json';
   let response: Response;
   try {
     response = await fetch(API_BASE + path, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: body === undefined ? undefined : isBinary(body) ? body : JSON.stringify(body),
       credentials: 'same-origin',
       cache: 'no-store',
       ...(options.signal && { signal: options.signal }),
@@ -38,14 +55,19 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'network.unreachable', 'The server cannot be reached');
   }
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      typeof body?.code === 'string' ? body.code : 'server.error',
-      typeof body?.message === 'string' ? body.message : `The server answered ${response.status}`,
-      body ?? {},
-    );
-  }
+  if (response.ok) return response;
+  const failure = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  throw new ApiError(
+    response.status,
+    typeof failure?.code === 'string' ? failure.code : 'server.error',
+    typeof failure?.message === 'string' ? failure.message : `The server answered ${response.status}`,
+    failure ?? {},
+  );
+}
+
+/** The one API client: JSON in, JSON out, typed errors for every failure. */
+export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const response = await request(path, options);
+  const body = (await response.json().catch(() => null)) as unknown;
   return options.schema ? options.schema.parse(body) : (body as T);
 }

@@ -6,6 +6,15 @@ export interface RuntimeConfig {
   sourceUrl: string;
   /** The server's limit on a secret's text, in bytes (HUSH_MAX_TEXT_BYTES). */
   maxTextBytes: number;
+  /** File attachments: who may attach them and how large, in plaintext bytes (the server checks again). */
+  files: {
+    /** Only signed-in users may attach files (HUSH_UPLOAD_RESTRICTION). */
+    uploadRestriction: boolean;
+    maxFileBytes: number;
+    maxSecretFileBytes: number;
+    /** Without the restriction: what an anonymous secret's files may add up to, each and together. */
+    anonymousMaxFileBytes: number;
+  };
 }
 
 const DEFAULTS: RuntimeConfig = {
@@ -15,6 +24,12 @@ const DEFAULTS: RuntimeConfig = {
   analyticsEnabled: false,
   sourceUrl: '',
   maxTextBytes: 1024 * 1024,
+  files: {
+    uploadRestriction: true,
+    maxFileBytes: 1024 ** 3,
+    maxSecretFileBytes: 2 * 1024 ** 3,
+    anonymousMaxFileBytes: 10 * 1024 ** 2,
+  },
 };
 
 /** Reads the JSON the server put into index.html (spec §1); an empty or absent string means the defaults. */
@@ -22,7 +37,8 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
   const text = doc.getElementById('hush-config')?.textContent?.trim();
   if (!text) return DEFAULTS;
   try {
-    return { ...DEFAULTS, ...(JSON.parse(text) as Partial<RuntimeConfig>) };
+    const parsed = JSON.parse(text) as Partial<RuntimeConfig>;
+    return { ...DEFAULTS, ...parsed, files: { ...DEFAULTS.files, ...parsed.files } };
   } catch {
     return DEFAULTS;
   }

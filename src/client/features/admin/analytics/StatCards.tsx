@@ -1,17 +1,20 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/Card';
+import { formatSize } from '../../../lib/format-units';
 import type { DailyAnalytics, Stats } from '../api/admin.types';
 
 interface Stat {
   key: string;
   value: number;
+  /** Shown instead of the plain number (a size, say). */
+  text?: string;
 }
 
 /** The instance in numbers: secrets by state, users, and visits over the last 30 days. */
 export function StatCards({ stats, totals }: { stats: Stats; totals: DailyAnalytics['totals'] }) {
-  const { t } = useTranslation('admin');
-  const { secrets, users } = stats;
+  const { t, i18n } = useTranslation('admin');
+  const { secrets, users, files } = stats;
   return (
     <div className="space-y-6">
       <StatGroup title={t('analytics.secrets.heading')} wide>
@@ -31,13 +34,19 @@ export function StatCards({ stats, totals }: { stats: Stats; totals: DailyAnalyt
             { key: 'users.admins', value: users.admins },
           ]}
         </StatGroup>
-        <StatGroup title={t('analytics.visits.heading')}>
+        <StatGroup title={t('analytics.files.heading')}>
           {[
-            { key: 'visits.visits', value: totals.visits },
-            { key: 'visits.uniqueVisitors', value: totals.uniqueVisitors },
+            { key: 'files.count', value: files.count },
+            { key: 'files.bytes', value: files.bytes, text: formatSize(files.bytes, i18n.resolvedLanguage) },
           ]}
         </StatGroup>
       </div>
+      <StatGroup title={t('analytics.visits.heading')}>
+        {[
+          { key: 'visits.visits', value: totals.visits },
+          { key: 'visits.uniqueVisitors', value: totals.uniqueVisitors },
+        ]}
+      </StatGroup>
     </div>
   );
 }
@@ -51,7 +60,7 @@ function StatGroup({ title, wide, children }: { title: string; wide?: boolean; c
       <dl className={`grid grid-cols-2 gap-3 ${wide ? 'sm:grid-cols-3' : ''}`}>
         {children.map((stat) => (
           <Tile key={stat.key} label={t(`analytics.${stat.key}.label`)} hint={t(`analytics.${stat.key}.hint`)}>
-            {stat.value.toLocaleString(locale)}
+            {stat.text ?? stat.value.toLocaleString(locale)}
           </Tile>
         ))}
       </dl>

@@ -7,6 +7,10 @@ import { cx } from '../../../components/ui/cx';
 import { useSessionStore } from '../../auth/session.store';
 import { useSettingsStore } from '../../settings/settings.store';
 import { webCryptoAvailable } from '../crypto/crypto-client';
+import { checkFiles, hasProblems } from '../upload/file-rules';
+import { FilesField, useFileLimits } from '../upload/FilesField';
+import { ResumeUpload } from '../upload/ResumeUpload';
+import { UploadPanel } from '../upload/UploadPanel';
 import { createFailureText } from './create-errors';
 import {
   initialValues,
@@ -30,7 +34,11 @@ export function CreateSecretForm({ onCreated }: { onCreated(secret: CreatedSecre
   const [errors, setErrors] = useState<FormErrors>({});
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
-  const { phase, failure, submit } = useCreateSecret(onCreated);
+  const upload = useCreateSecret(onCreated);
+  const { phase, failure, submit } = upload;
+  const limits = useFileLimits();
+  const [files, setFiles] = useState<File[]>([]);
+  const attached = limits && !values.isPublic ? files : [];
   const [cryptoReady] = useState(webCryptoAvailable);
   const form = useRef<HTMLFormElement>(null);
   const optionsId = useId();
@@ -55,14 +63,30 @@ export function CreateSecretForm({ onCreated }: { onCreated(secret: CreatedSecre
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (phase || blocked) return;
-    const context = { ipInputShown, signedIn };
+    const context = { ipInputShown, signedIn, hasFiles: attached.length > 0 };
     const found = validateForm(values, context);
-    if (Object.values(found).some(Boolean)) return showErrors(found);
-    const failed = await submit(values, context);
+    const badFiles = limits !== null && hasProblems(checkFiles(attached, limits));
+    if (Object.values(found).some(Boolean) || badFiles) return showErrors(found);
+    const failed = await submit(values, context, attached);
     if (failed?.field) showErrors({ [failed.field]: 'errors.serverRefused' });
   };
 
   const busyLabel = phase === 'encrypting' ? t('submit.encrypting') : phase === 'sending' ? t('submit.sending') : '';
+  const uploading = phase === 'uploading' || (failure?.phase === 'uploading' && upload.pending !== null);
+
+  // After a reload: finish (or drop) the upload that was under way before anything else.
+  if (upload.restored && upload.pending) {
+    return (
+      <ResumeUpload
+        pending={upload.pending}
+        running={phase === 'uploading'}
+        progress={upload.progress}
+        failure={failure}
+        onResume={(chosen) => void upload.resume(chosen)}
+        onDiscard={upload.cancel}
+      />
+    );
+  }
   return (
     <Card>
       <form ref={form} noValidate onSubmit={onSubmit} aria-busy={Boolean(phase)} className="space-y-6">
@@ -71,9 +95,19 @@ export function CreateSecretForm({ onCreated }: { onCreated(secret: CreatedSecre
             {t('crypto.unavailable')}
           </Alert>
         )}
-        <fieldset disabled={Boolean(phase)} className="min-w-0 space-y-6 transition-opacity disabled:opacity-60">
+        <fieldset
+          disabled={Boolean(phase) || uploading}
+          className="min-w-0 space-y-6 transition-opacity disabled:opacity-60"
+        >
           <legend className="sr-only">{t('page.formLabel')}</legend>
           <SecretTextField value={values.text} error={errors.text} onChange={(text) => update('text', text)} />
+          <FilesField
+            limits={limits}
+            isPublic={values.isPublic}
+            files={files}
+            onChange={setFiles}
+            disabled={Boolean(phase) || uploading}
+          />
           <LimitsFields values={values} errors={errors} update={update} signedIn={signedIn} />
           <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
             <Button
@@ -91,14 +125,25 @@ export function CreateSecretForm({ onCreated }: { onCreated(secret: CreatedSecre
             </div>
           </div>
         </fieldset>
-        {failure && (
+        {failure && !uploading && (
           <Alert tone="error" title={t('errors.title')}>
             {createFailureText(t, failure)}
           </Alert>
         )}
-        <Button type="submit" busy={Boolean(phase)} disabled={blocked} className="w-full">
-          {busyLabel || (values.isPublic ? t('submit.public') : t('submit.private'))}
-        </Button>
+        {uploading ? (
+          <UploadPanel
+            names={upload.pending?.files.map((file) => file.name) ?? []}
+            progress={upload.progress}
+            running={phase === 'uploading'}
+            failure={failure}
+            onRetry={upload.canRetry ? () => void upload.resume() : undefined}
+            onCancel={upload.cancel}
+          />
+        ) : (
+          <Button type="submit" busy={Boolean(phase)} disabled={blocked} className="w-full">
+            {busyLabel || (values.isPublic ? t('submit.public') : t('submit.private'))}
+          </Button>
+        )}
         <p role="status" className="sr-only">
           {busyLabel}
         </p>

@@ -9,6 +9,7 @@ import { BurnSecret } from './BurnSecret';
 import { CopyField } from './CopyField';
 import { formatDateTime } from './format';
 import { focusHeading, PageHeading, SectionHeading } from './PageHeading';
+import { ResultFiles } from './ResultFiles';
 import { SecretQrCode } from './SecretQrCode';
 import { ShareButton } from './ShareButton';
 import type { CreatedSecretView } from './submit-secret';
@@ -55,6 +56,7 @@ export function SecretResult({ secret, onCreateNew }: { secret: CreatedSecretVie
               </div>
               <SecretQrCode url={link} />
             </div>
+            {secret.files && secret.files.length > 0 && <ResultFiles files={secret.files} />}
             {secret.key && (
               <section className="space-y-4 border-t border-slate-200 pt-6 dark:border-slate-800">
                 <SectionHeading>{t('result.splitTitle')}</SectionHeading>

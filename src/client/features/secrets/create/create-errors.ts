@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { FileChangedError } from '../upload/pending-upload';
 import { isFormField, type FormField } from './create-form';
 
-export type SubmitPhase = 'encrypting' | 'sending';
+export type SubmitPhase = 'encrypting' | 'sending' | 'uploading';
 
 /** A failed submission: what failed, in which step, and the field when the server named one of ours. */
 export interface CreateFailure {
@@ -22,6 +23,10 @@ export function toCreateFailure(error: unknown, phase: SubmitPhase): CreateFailu
 
 /** Server codes get the app's shared translations; anything thrown while encrypting failed inside the browser. */
 export function createFailureText(t: TFunction<'create'>, failure: CreateFailure): string {
-  if (failure.phase === 'encrypting' && !(failure.error instanceof ApiError)) return t('errors.encryptFailed');
-  return errorMessage(t, failure.error);
+  const { error, phase } = failure;
+  if (error instanceof FileChangedError) return t('upload.fileChanged', { index: error.fileIndex + 1 });
+  if (phase === 'encrypting' && !(error instanceof ApiError)) return t('errors.encryptFailed');
+  // Reading or encrypting a file failed in the browser (it was moved, changed or became unreadable).
+  if (phase === 'uploading' && !(error instanceof ApiError)) return t('upload.readFailed');
+  return errorMessage(t, error);
 }

@@ -54,6 +54,8 @@ export interface FormContext {
   ipInputShown: boolean;
   /** Signed-in users may also choose the 14- and 28-day lifetimes (the server checks again). */
   signedIn?: boolean;
+  /** Files are attached: then the text may stay empty. */
+  hasFiles?: boolean;
 }
 
 export function parseViews(text: string): number | null {
@@ -64,7 +66,7 @@ export function parseViews(text: string): number | null {
 
 export function validateForm(values: CreateFormValues, context: FormContext): FormErrors {
   const errors: FormErrors = {};
-  if (values.text.trim() === '') errors.text = 'errors.textRequired';
+  if (values.text.trim() === '' && !context.hasFiles) errors.text = 'errors.textRequired';
   else if (utf8Length(values.text) > MAX_TEXT_BYTES) errors.text = 'errors.textTooLarge';
   const lifetimes: readonly number[] = context.signedIn ? ALL_TTL_CHOICES : TTL_CHOICES;
   if (!lifetimes.includes(values.ttl)) errors.ttl = 'errors.ttlInvalid';

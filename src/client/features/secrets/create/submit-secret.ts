@@ -1,5 +1,8 @@
 import { createSecret } from '../api/secrets.api';
 import { seal } from '../crypto/crypto-client';
+import { createWithFiles } from '../upload/create-with-files';
+import type { PendingUpload } from '../upload/pending-upload';
+import type { UploadRun } from '../upload/send-files';
 import { secretOptions, type CreateFormValues, type FormContext } from './create-form';
 import type { SubmitPhase } from './create-errors';
 
@@ -12,6 +15,14 @@ export interface CreatedSecretView {
   isPublic: boolean;
   maxViews: number;
   preventBurn: boolean;
+  /** The attached files, all uploaded. */
+  files?: { name: string; size: number }[];
+}
+
+/** Files to attach, and how their upload reports back and is cancelled. */
+export interface Attachments {
+  files: readonly File[];
+  run: UploadRun & { onPending?(pending: PendingUpload): void };
 }
 
 /**
@@ -22,7 +33,11 @@ export async function submitSecret(
   values: CreateFormValues,
   context: FormContext,
   onPhase: (phase: SubmitPhase) => void,
+  attachments?: Attachments,
 ): Promise<CreatedSecretView> {
+  if (attachments && attachments.files.length > 0 && !values.isPublic) {
+    return createWithFiles(values, context, attachments.files, onPhase, attachments.run);
+  }
   const options = secretOptions(values, context);
   const title = values.title === '' ? null : values.title;
   let key: string | null = null;

@@ -1,3 +1,4 @@
+import type { FileMeta } from '../../../../shared/crypto/file-meta';
 import type { SealInput } from '../../../../shared/crypto/seal';
 import type { CryptoRequest, CryptoResponse, WorkerReply } from './crypto.protocol';
 
@@ -54,6 +55,46 @@ function call<T extends CryptoResponse['op']>(
 /** Encrypts a new secret; the key never leaves the browser except in the link's fragment. */
 export const seal = (input: SealInput) => call({ op: 'seal', input });
 
+/** The worker's side of one upload: it holds the keys and reads and encrypts the files part by part. */
+export interface UploadCrypto {
+  /** Hands file `fileIndex` to the worker, with the stream header it was (or will be) uploaded with. */
+  openFile(fileIndex: number, file: Blob, header: Uint8Array<ArrayBuffer>): Promise<void>;
+  /** Bytes [part·partSize, …) of the file's encrypted stream, and their digest. */
+  encryptPart(
+    fileIndex: number,
+    part: number,
+    partSize: number,
+  ): Promise<{ bytes: Uint8Array<ArrayBuffer>; digest: string }>;
+  /** Drops the keys from the worker. */
+  release(): void;
+}
+
+function uploadCrypto(session: number): UploadCrypto {
+  return {
+    openFile: async (fileIndex, file, header) => {
+      await call({ op: 'openFile', session, fileIndex, file, header });
+    },
+    encryptPart: async (fileIndex, part, partSize) => {
+      const { bytes, digest } = await call({ op: 'encryptPart', session, fileIndex, part, partSize });
+      return { bytes, digest };
+    },
+    release: () => void call({ op: 'release', session }).catch(() => undefined),
+  };
+}
+
+/** `seal` for a secret with files: also their sealed details and stream headers, and the worker's upload side. */
+export async function sealWithFiles(input: SealInput, files: FileMeta[]) {
+  const sealed = await call({ op: 'seal', input, files });
+  if (sealed.session === undefined || !sealed.files) throw new CryptoFailure('The worker kept no keys', undefined);
+  return { key: sealed.key, fields: sealed.fields, files: sealed.files, crypto: uploadCrypto(sealed.session) };
+}
+
+/** The upload side again after a reload, from the key (and password) kept in the tab's session storage. */
+export async function unlockUpload(key: string, password: string | null): Promise<UploadCrypto> {
+  const { session } = await call({ op: 'unlock', key, password });
+  return uploadCrypto(session);
+}
+
 /** A reader's handle: proofs to send to the server, then `open` to decrypt what it returns. */
 export async function prepareReader(key: string, password: string | null) {
   // The worker keeps the derived keys under the id of the proofs request, for `open` to find.
@@ -62,6 +103,7 @@ export async function prepareReader(key: string, password: string | null) {
   return {
     keyProof: proofs.keyProof,
     password: proofs.password,
-    open: (content: { text: string; title: string | null }) => call({ op: 'open', readerId, content }),
+    open: (content: { text: string; title: string | null; files?: string[] }) =>
+      call({ op: 'open', readerId, content }),
   };
 }

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { CopyButton } from '../../../components/ui/CopyButton';
+import { AttachedFiles } from '../download/AttachedFiles';
 import type { Revealed } from './view-state';
 
 /** Standard base64 (with padding) of the text's UTF-8 bytes, for pasting into tools that expect it. */
@@ -39,6 +40,7 @@ export function SecretContent({ content, onBurn }: { content: Revealed; onBurn(k
         {content.title ?? t('content.untitled')}
       </h2>
       <pre
+        hidden={content.text === '' && content.files.length > 0}
         data-testid="secret-text"
         dir="auto"
         className="max-h-[60vh] overflow-auto rounded-lg bg-slate-100 p-4 font-mono text-sm break-words whitespace-pre-wrap dark:bg-slate-950"
@@ -54,6 +56,7 @@ export function SecretContent({ content, onBurn }: { content: Revealed; onBurn(k
           </Button>
         )}
       </div>
+      <AttachedFiles content={content} />
       {burn === 'done' || !stillThere ? (
         <Alert tone="success">{t('content.deleted')}</Alert>
       ) : (

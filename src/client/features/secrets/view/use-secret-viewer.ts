@@ -3,7 +3,7 @@ import { isSecretId, isSecretKey } from '../../../../shared/link';
 import { ApiError } from '../../../lib/api-client';
 import { burnSecret, getSecretStatus, readSecret } from '../api/secrets.api';
 import { CryptoFailure, prepareReader, webCryptoAvailable } from '../crypto/crypto-client';
-import { messageFor, type ViewState } from './view-state';
+import { messageFor, revealedFiles, type ViewState } from './view-state';
 
 export interface RevealInput {
   key: string | null;
@@ -53,13 +53,16 @@ export function useSecretViewer(id: string) {
           const secret = await readSecret(id, { keyProof: null, password: input.password });
           return setState({
             step: 'revealed',
-            content: { text: secret.text, title: secret.title, secret, keyProof: null },
+            content: { text: secret.text, title: secret.title, secret, keyProof: null, files: [], fileKeys: null },
           });
         }
         const reader = await prepareReader(input.key!, previous.needsPassword ? input.password : null);
         const secret = await readSecret(id, { keyProof: reader.keyProof, password: reader.password });
-        const plain = await reader.open({ text: secret.text, title: secret.title });
-        setState({ step: 'revealed', content: { ...plain, secret, keyProof: reader.keyProof } });
+        const metas = (secret.files ?? []).map((file) => file.meta);
+        const plain = await reader.open({ text: secret.text, title: secret.title, files: metas });
+        const files = revealedFiles(secret.files, plain.files ?? []);
+        const content = { text: plain.text, title: plain.title, secret, keyProof: reader.keyProof };
+        setState({ step: 'revealed', content: { ...content, files, fileKeys: plain.fileKeys ?? null } });
       } catch (error) {
         if (error instanceof ApiError && error.code === 'secret.password_invalid') {
           const attemptsLeft = Number(error.body.attemptsLeft ?? 0);

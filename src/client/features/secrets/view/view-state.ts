@@ -1,3 +1,4 @@
+import type { FileMeta } from '../../../../shared/crypto/file-meta';
 import type { SecretContentBody, SecretStatusBody } from '../api/secrets.api';
 
 /** Every state of the view page. Nothing here spends a view except `revealing`. */
@@ -24,6 +25,31 @@ export interface Revealed {
   secret: SecretContentBody;
   /** Proves the key to the server; lets the reader delete the secret (private secrets only). */
   keyProof: string | null;
+  files: RevealedFile[];
+  /** The files' key material (non-extractable), null without files. */
+  fileKeys: CryptoKey | null;
+}
+
+export interface RevealedFile {
+  /** Its place among the secret's files: the file index its encryption is bound to. */
+  index: number;
+  /** Name, type and size, or null when they do not decrypt. */
+  meta: FileMeta | null;
+  /** Bytes of the download (the encrypted stream). */
+  size: number;
+  downloadKey: string;
+  downloadExpiresAt: string;
+}
+
+/** The read's files, with the details the worker decrypted, in order. */
+export function revealedFiles(files: SecretContentBody['files'] | undefined, metas: (FileMeta | null)[]) {
+  return (files ?? []).map((file, index): RevealedFile => ({
+    index,
+    meta: metas[index] ?? null,
+    size: file.size,
+    downloadKey: file.downloadKey,
+    downloadExpiresAt: file.downloadExpiresAt,
+  }));
 }
 
 /** Turns a server or crypto error into the page's wording (a key in the 'view' namespace). */

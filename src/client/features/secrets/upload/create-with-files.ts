@@ -1,0 +1,81 @@
+import { toBase64Url } from '../../../../shared/crypto/bytes';
+import { cipherSize } from '../../../../shared/crypto/file-format';
+import { FILE_LIMITS } from '../../../../shared/file-upload';
+import { createSecret } from '../api/secrets.api';
+import { sealWithFiles } from '../crypto/crypto-client';
+import type { SubmitPhase } from '../create/create-errors';
+import { secretOptions, type CreateFormValues, type FormContext } from '../create/create-form';
+import type { CreatedSecretView } from '../create/submit-secret';
+import { clearPending, savePending, type PendingUpload } from './pending-upload';
+import { sendFiles, type UploadRun } from './send-files';
+
+/** 8 MiB parts: few requests, cheap retries, small memory; larger only when a file would need too many parts. */
+export function choosePartSize(streamSize: number): number {
+  const { minPartBytes, maxPartBytes, maxParts } = FILE_LIMITS;
+  const needed = Math.ceil(Math.ceil(streamSize / maxParts) / minPartBytes) * minPartBytes;
+  return Math.min(maxPartBytes, Math.max(8 * 1024 * 1024, needed));
+}
+
+/**
+ * A private secret with files: sealed in the worker (text, title, each file's name, type and size, a stream header
+ * per file), created with the files' encrypted sizes, then uploaded part by part. The pending upload is kept in
+ * the tab's session storage until it completes, so a reload can resume it; only then is the link shown.
+ */
+export async function createWithFiles(
+  values: CreateFormValues,
+  context: FormContext,
+  files: readonly File[],
+  onPhase: (phase: SubmitPhase) => void,
+  run: UploadRun & { onPending?(pending: PendingUpload): void },
+): Promise<CreatedSecretView> {
+  const options = secretOptions(values, context);
+  const password = values.passwordEnabled ? values.password : null;
+  onPhase('encrypting');
+  const metas = files.map(({ name, type, size }) => ({ name, type, size }));
+  const title = values.title === '' ? null : values.title;
+  const sealed = await sealWithFiles({ text: values.text, title, password }, metas);
+  try {
+    const manifest = files.map((file, index) => {
+      const size = cipherSize(file.size);
+      return { meta: sealed.files[index]!.meta, size, partSize: choosePartSize(size) };
+    });
+    onPhase('sending');
+    const created = await createSecret({ ...options, ...sealed.fields, isPublic: false, files: manifest });
+    const { upload } = created;
+    if (!upload) throw new Error('The server opened no upload for the files');
+    const secret: CreatedSecretView = {
+      id: created.id,
+      key: sealed.key,
+      deleteToken: created.deleteToken,
+      expiresAt: created.expiresAt,
+      isPublic: false,
+      maxViews: options.maxViews,
+      preventBurn: options.preventBurn,
+      files: metas.map(({ name, size }) => ({ name, size })),
+    };
+    const pending: PendingUpload = {
+      version: 1,
+      secret,
+      password,
+      token: upload.token,
+      expiresAt: upload.expiresAt,
+      files: files.map((file, index) => ({
+        fileId: upload.files[index]!.id,
+        name: file.name,
+        type: file.type,
+        size: file.size,
+        lastModified: file.lastModified,
+        header: toBase64Url(sealed.files[index]!.header),
+        sent: {},
+      })),
+    };
+    savePending(pending);
+    run.onPending?.(pending);
+    onPhase('uploading');
+    await sendFiles(pending, files, sealed.crypto, run);
+    clearPending();
+    return secret;
+  } finally {
+    sealed.crypto.release();
+  }
+}

@@ -1,0 +1,47 @@
+import { ApiError } from '../../../lib/api-client';
+
+/** Waits `ms`, or rejects with an AbortError as soon as `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    if (signal?.aborted) return aborted();
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      aborted();
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/** Worth another try: the network failed, the server was busy or briefly broken. A refusal (4xx) is final. */
+export function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+export interface RetryOptions {
+  /** Further tries after the first (3 unless set). */
+  retries?: number;
+  /** The first wait; each next one doubles (1 s unless set). */
+  backoffMs?: number;
+  signal?: AbortSignal | undefined;
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** Runs `task` again after transient failures, waiting 1 s, 2 s, 4 s (with a little jitter) between tries. */
+export async function withRetry<T>(task: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
+  const { retries = 3, backoffMs = 1000, signal, wait = sleep } = options;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await task();
+    } catch (error) {
+      if (signal?.aborted || attempt >= retries || !isTransient(error)) throw error;
+      const jitter = 1 + Math.random() * 0.25;
+      await wait(Math.round(backoffMs * 2 ** attempt * jitter), signal);
+    }
+  }
+}

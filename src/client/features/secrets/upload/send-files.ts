@@ -1,0 +1,54 @@
+import { fromBase64Url } from '../../../../shared/crypto/bytes';
+import { burnSecret } from '../api/secrets.api';
+import { unlockUpload, type UploadCrypto } from '../crypto/crypto-client';
+import type { CreatedSecretView } from '../create/submit-secret';
+import { clearPending, notePartDigest, type PendingUpload } from './pending-upload';
+import { runUpload, type UploadOptions } from './upload-controller';
+
+/** How an upload reports progress and is cancelled (and, in tests, how it waits between tries). */
+export type UploadRun = UploadOptions;
+
+/** Hands the files to the worker and sends the parts the server is missing, then completes the upload. */
+export async function sendFiles(
+  pending: PendingUpload,
+  files: readonly Blob[],
+  crypto: UploadCrypto,
+  run: UploadRun,
+): Promise<void> {
+  for (const [index, file] of files.entries()) {
+    await crypto.openFile(index, file, fromBase64Url(pending.files[index]!.header));
+  }
+  const source = async (fileIndex: number, part: number, partSize: number) => {
+    const { bytes, digest } = await crypto.encryptPart(fileIndex, part, partSize);
+    // Once cancelled, the upload is forgotten: a part finished late must not write it back to storage.
+    run.signal.throwIfAborted();
+    notePartDigest(pending, fileIndex, part, digest);
+    return bytes;
+  };
+  await runUpload({ secretId: pending.secret.id, token: pending.token }, source, run);
+}
+
+/** Finishes an interrupted upload with the same files (after a reload, or a failure): only missing parts go out. */
+export async function resumeUpload(
+  pending: PendingUpload,
+  files: readonly Blob[],
+  run: UploadRun,
+): Promise<CreatedSecretView> {
+  const crypto = await unlockUpload(pending.secret.key!, pending.password);
+  try {
+    await sendFiles(pending, files, crypto, run);
+  } finally {
+    crypto.release();
+  }
+  clearPending();
+  return pending.secret;
+}
+
+/**
+ * Gives an upload up: forgotten here at once, burned on the server with the delete token. Should the burn fail (the
+ * network is down), the server deletes the upload anyway when it expires unfinished.
+ */
+export async function discardUpload(pending: PendingUpload): Promise<void> {
+  clearPending();
+  await burnSecret(pending.secret.id, { deleteToken: pending.secret.deleteToken }).catch(() => undefined);
+}
