@@ -41,6 +41,10 @@ export function createSecretsRepository(db: Db) {
     return new Map(rows.map((row) => [row.id, row]));
   });
 
+  /** The secret while it has views left and has not expired. */
+  const live = (id: string, now: number) =>
+    db.selectFrom('secrets').selectAll().where('id', '=', id).where('views_left', '>', 0).where('expires_at', '>', now);
+
   return {
     async insert(row: NewSecretRow): Promise<void> {
       if (!(await insertBatch(row))) throw new Error('the secret could not be stored');
@@ -48,25 +52,12 @@ export function createSecretsRepository(db: Db) {
 
     /** A secret that can still be opened (not expired, views left, its files uploaded), or undefined. */
     async findOpenable(id: string, now: number): Promise<SecretRow | undefined> {
-      return db
-        .selectFrom('secrets')
-        .selectAll()
-        .where('id', '=', id)
-        .where('views_left', '>', 0)
-        .where('expires_at', '>', now)
-        .where('ready', '=', 1)
-        .executeTakeFirst();
+      return live(id, now).where('ready', '=', 1).executeTakeFirst();
     },
 
     /** A secret that has not expired, whether its files are uploaded or not (burn, uploads). */
     async findLive(id: string, now: number): Promise<SecretRow | undefined> {
-      return db
-        .selectFrom('secrets')
-        .selectAll()
-        .where('id', '=', id)
-        .where('views_left', '>', 0)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
+      return live(id, now).executeTakeFirst();
     },
 
     /** Makes a secret whose files are uploaded readable; false when it is gone, expired or ready already. */
