@@ -118,6 +118,30 @@ export const rateLimited = (request: ApiRequest): Scenario => ({
   },
 });
 
+/**
+ * The API as the admin rootuser (created if needed, signed in through the API): by a browser session, or by one of
+ * the admin's API tokens sent as HTTP Basic (spec §6).
+ */
+export async function asAdmin(api: Api, via: 'session' | 'token' = 'session'): Promise<Pick<Api, 'inject'>> {
+  await api.services.auth.ensureAdmin('rootuser', ACCOUNT_PASSWORD, 'root@example.com');
+  const signin = await api.inject({
+    method: 'POST',
+    url: '/authentication/signin',
+    payload: { username: 'rootuser', password: ACCOUNT_PASSWORD },
+  });
+  expect(signin.statusCode, signin.body).toBe(200);
+  const session = signin.cookies.find((cookie) => cookie.name === 'hush_session')!.value;
+  let headers: Record<string, string> = { cookie: `hush_session=${session}` };
+  if (via === 'token') {
+    const created = await api.inject({ method: 'POST', url: '/account/tokens', payload: { name: 'ci' }, headers });
+    expect(created.statusCode, created.body).toBe(201);
+    headers = {
+      authorization: `Basic ${Buffer.from(`${created.json<{ token: string }>().token}:`).toString('base64')}`,
+    };
+  }
+  return { inject: (request: ApiRequest) => api.inject({ ...request, headers: { ...headers, ...request.headers } }) };
+}
+
 /** Any route: an API token nobody holds is refused, not treated as anonymous. */
 export const unknownToken = (request: ApiRequest): Scenario => ({
   status: 401,

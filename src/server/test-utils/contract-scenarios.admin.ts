@@ -1,5 +1,6 @@
 import {
   ACCOUNT_PASSWORD,
+  asAdmin,
   bodyFailures,
   crossSite,
   rateLimited,
@@ -27,24 +28,6 @@ const SWITCHES = {
   disable_file_upload: false,
 };
 const bob = { username: 'bob_1', email: 'bob@example.com', password: ACCOUNT_PASSWORD };
-
-/** The API as the admin rootuser: by a browser session, or by one of the admin's API tokens (HTTP Basic). */
-async function asAdmin(api: Api, via: 'session' | 'token' = 'session'): Promise<Pick<Api, 'inject'>> {
-  const admin = await api.services.auth.createUser(
-    { username: 'rootuser', email: 'root@example.com', password: ACCOUNT_PASSWORD },
-    'admin',
-  );
-  let headers: Record<string, string> = {
-    cookie: `hush_session=${(await api.services.auth.startSession(admin)).token}`,
-  };
-  if (via === 'token') {
-    const created = await api.inject({ method: 'POST', url: '/account/tokens', payload: { name: 'ci' }, headers });
-    headers = {
-      authorization: `Basic ${Buffer.from(`${created.json<{ token: string }>().token}:`).toString('base64')}`,
-    };
-  }
-  return { inject: (request: ApiRequest) => api.inject({ ...request, headers: { ...headers, ...request.headers } }) };
-}
 
 /** As the admin, after alice and bob_1 have signed up. */
 const byAdmin =

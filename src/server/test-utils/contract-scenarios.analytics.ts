@@ -1,13 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import {
-  ACCOUNT_PASSWORD,
+  asAdmin,
   bodyFailures,
   crossSite,
   rateLimited,
   unknownToken,
   type Api,
-  type ApiRequest,
   type RouteName,
   type Scenario,
 } from './contract-api.js';
@@ -20,25 +19,6 @@ const TRACK = '/analytics/track';
 const DAILY = '/analytics/data/aggregate/daily';
 const STATS = '/stats';
 const page = { path: '/secret/AAAAAAAAAAAAAAAAAAAAAA#encryption_key=BBBB' };
-
-/** The API as an admin (created if needed): by a browser session, or by one of the admin's API tokens. */
-async function asAdmin(api: Api, via: 'session' | 'token' = 'session'): Promise<Pick<Api, 'inject'>> {
-  await api.services.auth.ensureAdmin('rootuser', ACCOUNT_PASSWORD, 'root@example.com');
-  const signin = await api.inject({
-    method: 'POST',
-    url: '/authentication/signin',
-    payload: { username: 'rootuser', password: ACCOUNT_PASSWORD },
-  });
-  expect(signin.statusCode, signin.body).toBe(200);
-  const session = { cookie: `hush_session=${signin.cookies.find((cookie) => cookie.name === 'hush_session')!.value}` };
-  let headers: Record<string, string> = session;
-  if (via === 'token') {
-    const created = await api.inject({ method: 'POST', url: '/account/tokens', payload: { name: 'ci' }, headers });
-    expect(created.statusCode, created.body).toBe(201);
-    headers = { authorization: `Bearer ${created.json<{ token: string }>().token}` };
-  }
-  return { inject: (request: ApiRequest) => api.inject({ ...request, headers: { ...headers, ...request.headers } }) };
-}
 
 const trackView = (api: Pick<Api, 'inject'>) => api.inject({ method: 'POST', url: TRACK, payload: page });
 
