@@ -81,9 +81,18 @@ try {
     if (!response.headers.get('content-security-policy')?.includes("default-src 'self'")) throw new Error('no CSP');
     if (!(await response.text()).includes('id="hush-config"')) throw new Error('no runtime config element');
   });
+  await check('paths that are no page answer 404, not the page', async () => {
+    for (const path of ['/.env', '/wp-login.php', '/metrics']) {
+      const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
+      expectEqual(response.status, 404, path);
+      expectEqual(response.headers.get('content-type'), 'application/json; charset=utf-8', `${path} content type`);
+    }
+  });
 } finally {
+  const exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
   server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  const code = await exited;
+  await check('SIGTERM stops the server cleanly (exit code 0)', async () => expectEqual(code, 0, 'exit code'));
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

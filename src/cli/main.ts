@@ -6,6 +6,8 @@ import { CliError, createSecret, openSecret } from './client.js';
 const USAGE = `Usage:
   hush create [--server URL] [--ttl SECONDS] [--views N] [--title T] [--password P] < file
   hush open LINK [--password P] [--key KEY]
+  hush backup FILE     back up HUSH_DATA_DIR (safe while the server runs)
+  hush restore FILE    restore a backup into an empty or new HUSH_DATA_DIR
 
 The text is read from standard input and encrypted here; the server never sees it or the key.
 --server defaults to $HUSH_SERVER or http://127.0.0.1:3000. Lifetimes: ${TTL_CHOICES.join(', ')} seconds.`;
@@ -46,6 +48,14 @@ async function main(argv: string[]): Promise<void> {
     console.log(created.link);
     console.error(`Expires ${created.expiresAt}. Delete token: ${created.deleteToken}`);
     return;
+  }
+  if ((command === 'backup' || command === 'restore') && link) {
+    // Loaded only here: the SQLite driver is not needed to create or open secrets.
+    const { runOpsCommand } = await import('../server/ops/ops.command.js');
+    const done = await runOpsCommand(command, link, process.env).catch((error: Error) => {
+      throw new CliError(error.message);
+    });
+    return console.log(done);
   }
   if (command === 'open' && link) {
     const secret = await openSecret(link, {

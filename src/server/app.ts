@@ -7,7 +7,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimit } from './http/rate-limit.js';
-import { headersFor, registerSecurityHeaders } from './http/security.js';
+import { newRequestId, registerRequestLog } from './http/request-log.js';
+import { headersFor, httpsCheck, registerSecurityHeaders } from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createPasswordHasher } from './lib/passwords.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -27,8 +28,11 @@ import { createFilesRepository } from './modules/files/files.repository.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
 import { createSweeper } from './modules/files/files.sweeper.js';
+import { countedStorage } from './modules/files/storage/counted.js';
 import { createBlobStorage, type BlobStorage } from './modules/files/storage/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createMetrics } from './modules/metrics/metrics.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { openApiRoutes } from './modules/openapi/openapi.routes.js';
 import { createSecretsRepository } from './modules/secrets/secrets.repository.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
@@ -53,6 +57,8 @@ export interface AppDeps {
   /** Folder of the built web client; null serves the API only. */
   clientDir?: string | null;
   commit?: string;
+  /** Where log lines go (default: standard output); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 /** How many more part uploads than other requests an IP may make per rate-limit window. */
@@ -65,11 +71,24 @@ export const API_ROUTES: RouteContract[] = Object.values(apiRoutes);
 export async function createApp(deps: AppDeps) {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
-  const stats = createStatsRepository(database.db);
+  const metrics = await createMetrics({ enabled: config.metrics });
+  const stats = createStatsRepository(database.db, {
+    observe: (name, by) => {
+      if (name === 'secrets_created') metrics.secretsCreated.inc(by);
+      else if (name === 'secrets_burned') metrics.secretsBurned.inc(by);
+      else metrics.secretsExpired.inc(by);
+    },
+  });
   const passwords = createPasswordHasher(config.argon2Concurrency);
   const secretsRepository = createSecretsRepository(database.db);
   const settings = createSettingsService(createSettingsRepository(database.db), pinnedSettings(config));
-  const storage = deps.storage ?? createBlobStorage(config);
+  const baseStorage = deps.storage ?? (await createBlobStorage(config));
+  const storage = metrics.enabled
+    ? countedStorage(baseStorage, {
+        stored: (bytes) => metrics.fileBytesStored.inc(bytes),
+        served: (bytes) => metrics.fileBytesServed.inc(bytes),
+      })
+    : baseStorage;
   const filesRepository = createFilesRepository(database.db);
   const files = createFilesService({
     repository: filesRepository,
@@ -104,6 +123,7 @@ export async function createApp(deps: AppDeps) {
     clock,
     maxTextBytes: config.maxTextBytes,
     passwordAttempts: config.passwordAttempts,
+    counters: { read: () => metrics.secretsRead.inc(), passwordFailed: () => metrics.passwordFailures.inc() },
   });
 
   const tokens = createTokensRepository(database.db);
@@ -135,18 +155,22 @@ export async function createApp(deps: AppDeps) {
     enabled: config.analytics,
     retentionDays: config.analyticsRetentionDays,
   });
-  const statistics = createStatsService({ counters: stats, counts: createCountsRepository(database.db), clock });
+  const counts = createCountsRepository(database.db);
+  const statistics = createStatsService({ counters: stats, counts, clock });
   const admin = createAdminService({ users, settings, files, createUser: auth.createUser });
-  const https = config.publicUrl.startsWith('https://');
+  const https = httpsCheck(config.publicUrl);
 
-  const headers = headersFor({ https });
+  const headers = headersFor(https);
   const app: FastifyInstance = Fastify({
     logger: {
       level: config.logLevel,
       // Paths can hold secret ids or keys (/secret/{key}/{id}): requests are never logged with their URL.
       serializers: { req: (request) => ({ method: request.method, route: request.routeOptions?.url }) },
+      ...(deps.logStream && { stream: deps.logStream }),
     },
+    // Fastify's own request lines would carry the URL: registerRequestLog writes one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
+    genReqId: newRequestId,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: Math.ceil(config.maxTextBytes * 1.5) + 64 * 1024,
     requestTimeout: config.requestTimeoutSeconds * 1000,
@@ -157,25 +181,35 @@ export async function createApp(deps: AppDeps) {
   });
 
   registerErrorHandler(app);
+  registerRequestLog(app, metrics);
   app.addHook('onClose', () => stats.close());
-  if (!deps.storage) app.addHook('onClose', () => storage.close());
+  if (!deps.storage) app.addHook('onClose', () => baseStorage.close());
   registerSecurityHeaders(app, headers);
   if (config.rateLimitEnabled) {
     await registerRateLimit(app, {
       max: config.rateLimitMax,
       windowSeconds: config.rateLimitWindowSeconds,
       redis: deps.redis,
+      events: { limited: () => metrics.rateLimited.inc(), fallback: () => metrics.rateLimitFallbacks.inc() },
     });
   }
 
   await app.register(cookie);
   registerAuthentication(app, { auth, tokens, settings, clock, publicUrl: config.publicUrl });
 
-  await app.register(healthRoutes(database, storage));
+  await app.register(healthRoutes({ database, storage, redis: deps.redis }));
+  if (config.metrics) {
+    metrics.collect({
+      liveSecrets: async () => (await counts.secrets(clock())).active,
+      ...(database.poolStats && { pool: database.poolStats }),
+    });
+    await app.register(metricsRoutes(metrics, { token: config.metricsToken }));
+  }
   // Part uploads come a thousand to a gigabyte: their allowance is that of other routes times PART_RATE_FACTOR.
   const partRateLimit = config.rateLimitEnabled
     ? { max: config.rateLimitMax * PART_RATE_FACTOR, timeWindow: config.rateLimitWindowSeconds * 1000 }
     : undefined;
+  const openApi = openApiRoutes(API_ROUTES, VERSION);
   for (const prefix of ['/api/v1', '/api']) {
     await app.register(secretsRoutes(secrets), { prefix });
     await app.register(filesRoutes(files, { partRateLimit }), { prefix });
@@ -185,7 +219,7 @@ export async function createApp(deps: AppDeps) {
     await app.register(adminRoutes(admin), { prefix });
     await app.register(analyticsRoutes(analytics), { prefix });
     await app.register(statsRoutes(statistics), { prefix });
-    await app.register(openApiRoutes(API_ROUTES, VERSION), { prefix });
+    await app.register(openApi, { prefix });
   }
   await registerWebClient(app, deps.clientDir ?? null, {
     forcedLanguage: config.forcedLanguage,
@@ -202,5 +236,5 @@ export async function createApp(deps: AppDeps) {
     },
   });
 
-  return { app, services: { secrets, stats, settings, auth, tokens, analytics, files, sweep, storage } };
+  return { app, services: { secrets, stats, settings, auth, tokens, analytics, files, sweep, storage, metrics } };
 }

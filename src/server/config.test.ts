@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, settings } from './config.js';
+import { ConfigError, configWarnings, loadConfig, settings } from './config.js';
 
 /** Runs loadConfig and returns the ConfigError it throws (fails the test when it does not throw one). */
 function configError(env: Record<string, string>): ConfigError {
@@ -131,7 +131,18 @@ describe('loadConfig', () => {
     ['HUSH_PURGE_INTERVAL', 'NaN'],
     ['HUSH_REQUEST_TIMEOUT', 'Infinity'],
     ['HUSH_FORCED_LANGUAGE', 'english'],
+    ['HUSH_FORCED_LANGUAGE', 'xx'],
+    ['HUSH_HOST', 'not a host'],
+    ['HUSH_HOST', 'http://0.0.0.0'],
     ['HUSH_LOG_LEVEL', 'verbose'],
+    ['HUSH_ADMIN_PASSWORD', 'abc'],
+    ['HUSH_ADMIN_PASSWORD', 'x'.repeat(51)],
+    ['HUSH_ADMIN_USERNAME', 'ab'],
+    ['HUSH_ADMIN_USERNAME', 'has space'],
+    ['HUSH_ADMIN_EMAIL', 'not-an-email'],
+    ['HUSH_METRICS', 'sure'],
+    ['HUSH_METRICS_TOKEN', 'short'],
+    ['HUSH_SHUTDOWN_TIMEOUT', '0'],
   ])('refuses %s=%j with a ConfigError naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.name).toBe('ConfigError');
@@ -171,5 +182,53 @@ describe('loadConfig', () => {
     expect(configError({ HUSH_DATABASE_URL: 'mysql://db' }).message).toContain('must start with postgres://');
     expect(configError({ HUSH_RATE_LIMIT: 'maybe' }).message).toContain('must be true or false');
     expect(configError({ HUSH_TRUSTED_PROXIES: 'x' }).message).toContain('IPs or CIDR ranges');
+  });
+
+  it('applies the account rules to the first admin: a 3-character password is refused', () => {
+    expect(configError({ HUSH_ADMIN_USERNAME: 'admin', HUSH_ADMIN_PASSWORD: 'abc' }).message).toContain(
+      'at least 5 characters',
+    );
+    expect(loadConfig({ HUSH_ADMIN_USERNAME: 'admin', HUSH_ADMIN_PASSWORD: 'long enough' }).adminUsername).toBe(
+      'admin',
+    );
+  });
+
+  it('refuses settings that are wrong together, naming both variables', () => {
+    expect(configError({ HUSH_ADMIN_USERNAME: 'admin' }).message).toContain(
+      'HUSH_ADMIN_USERNAME and HUSH_ADMIN_PASSWORD: set both or neither',
+    );
+    expect(configError({ HUSH_ADMIN_PASSWORD: 'secret123' }).message).toContain('set both or neither');
+    expect(configError({ HUSH_ADMIN_EMAIL: 'a@example.com' }).message).toContain('HUSH_ADMIN_EMAIL: needs');
+    expect(configError({ HUSH_SESSION_DAYS: '40', HUSH_SESSION_MAX_DAYS: '30' }).message).toContain(
+      'HUSH_SESSION_DAYS=40: must not be more than HUSH_SESSION_MAX_DAYS=30',
+    );
+    expect(configError({ HUSH_METRICS_TOKEN: 'a-long-enough-token' }).message).toContain('needs HUSH_METRICS=true');
+  });
+
+  it('accepts only the languages Hush ships for HUSH_FORCED_LANGUAGE, and says which they are', () => {
+    expect(configError({ HUSH_FORCED_LANGUAGE: 'it' }).message).toContain('must be one of en, nb, de, fr, es, zh');
+    expect(loadConfig({ HUSH_FORCED_LANGUAGE: 'nb' }).forcedLanguage).toBe('nb');
+  });
+
+  it('takes IP addresses and host names for HUSH_HOST', () => {
+    for (const host of ['0.0.0.0', '::', '::1', 'localhost', 'hush.internal', 'web-1']) {
+      expect(loadConfig({ HUSH_HOST: host }).host, host).toBe(host);
+    }
+  });
+});
+
+describe('configWarnings', () => {
+  it('warns about HUSH_* variables that are no setting, suggesting the nearest one', () => {
+    expect(
+      configWarnings({ HUSH_PROT: '3000', HUSH_DATABSE_URL: 'x', HUSH_WHATEVER_THIS_IS: '1', PATH: '/bin' }),
+    ).toEqual([
+      'HUSH_DATABSE_URL is not a Hush setting and is ignored (did you mean HUSH_DATABASE_URL?)',
+      'HUSH_PROT is not a Hush setting and is ignored (did you mean HUSH_PORT?)',
+      'HUSH_WHATEVER_THIS_IS is not a Hush setting and is ignored',
+    ]);
+  });
+
+  it('says nothing about real settings and the variables other parts read', () => {
+    expect(configWarnings({ HUSH_PORT: '1', HUSH_METRICS: 'true', HUSH_COMMIT: 'abc', HUSH_SERVER: 'x' })).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { OrganizationDomain } from '../shared/api/admin.contract.js';
-import { isValidIpOrCidr } from '../shared/ip.js';
+import { Email, Password, Username } from '../shared/api/auth.contract.js';
+import { isValidIpOrCidr, normalizeIp } from '../shared/ip.js';
+import { LANGUAGE_CODES } from '../shared/languages.js';
+import { crossChecks, unknownVariables } from './config-checks.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -19,6 +22,9 @@ const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 /** Byte limits up to 1 PiB. */
 const MAX_BYTES = 2 ** 50;
+/** RFC 1123 host names: letters, digits and dashes in dot-separated labels. */
+const HOSTNAME =
+  /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 const list = z.string().transform((value) =>
   value
     .split(',')
@@ -42,7 +48,14 @@ const setting = <S extends z.ZodType>(env: string, defaultValue: string, schema:
 
 /** Every setting Hush reads: its environment variable, default and meaning. The README table is generated from this. */
 export const settings = {
-  host: setting('HUSH_HOST', '127.0.0.1', z.string().min(1), 'Address to listen on (0.0.0.0 for all interfaces).'),
+  host: setting(
+    'HUSH_HOST',
+    '127.0.0.1',
+    z
+      .string()
+      .refine((value) => normalizeIp(value) !== null || HOSTNAME.test(value), 'must be an IP address or a host name'),
+    'Address to listen on (0.0.0.0 for all interfaces).',
+  ),
   port: setting('HUSH_PORT', '3000', int(0, 65535), 'Port to listen on.'),
   dataDir: setting('HUSH_DATA_DIR', './data', z.string().min(1), 'Folder for the SQLite database and stored files.'),
   databaseUrl: setting(
@@ -87,13 +100,13 @@ export const settings = {
     'HUSH_TRUSTED_PROXIES',
     '',
     list.refine((items) => items.every(isValidIpOrCidr), 'must be a comma-separated list of IPs or CIDR ranges'),
-    'Reverse proxies (IPs or CIDRs) whose X-Forwarded-For is believed. Empty: only the socket address counts.',
+    'Reverse proxies (IPs or CIDRs) whose X-Forwarded-For and X-Forwarded-Proto are believed. Empty: only the socket address counts.',
   ),
   publicUrl: setting(
     'HUSH_PUBLIC_URL',
     '',
     z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
-    'The address users reach Hush at (https://…); turns on HSTS when https.',
+    'The address users reach Hush at (https://…). https: HSTS and Secure cookies on every request; otherwise per request, from a trusted proxy’s X-Forwarded-Proto.',
   ),
   maxTextBytes: setting(
     'HUSH_MAX_TEXT_BYTES',
@@ -173,8 +186,13 @@ export const settings = {
   forcedLanguage: setting(
     'HUSH_FORCED_LANGUAGE',
     '',
-    z.string().regex(/^([a-z]{2,3}(-[A-Za-z]{2,4})?)?$/, 'must be a language tag such as en or de'),
-    'Force the interface language (en, de…). Empty: follow the browser.',
+    z
+      .string()
+      .refine(
+        (value) => value === '' || (LANGUAGE_CODES as string[]).includes(value),
+        `must be one of ${LANGUAGE_CODES.join(', ')}`,
+      ),
+    `Force the interface language (${LANGUAGE_CODES.join(', ')}). Empty: follow the browser.`,
   ),
   sessionDays: setting('HUSH_SESSION_DAYS', '7', int(1, 365), 'Days a sign-in lasts without a refresh.'),
   sessionMaxDays: setting(
@@ -186,16 +204,21 @@ export const settings = {
   adminUsername: setting(
     'HUSH_ADMIN_USERNAME',
     '',
-    z.string().max(20),
-    'Creates this admin at start-up if it does not exist.',
+    z.union([z.literal(''), Username]),
+    'Creates this admin at start-up if it does not exist (with HUSH_ADMIN_PASSWORD).',
   ),
   adminPassword: setting(
     'HUSH_ADMIN_PASSWORD',
     '',
-    z.string().max(50),
+    z.union([z.literal(''), Password]),
     'Password of HUSH_ADMIN_USERNAME (5 to 50 characters). No admin, no password: a setup link is printed.',
   ),
-  adminEmail: setting('HUSH_ADMIN_EMAIL', '', z.string().max(254), 'Email of HUSH_ADMIN_USERNAME.'),
+  adminEmail: setting(
+    'HUSH_ADMIN_EMAIL',
+    '',
+    z.union([z.literal(''), Email]),
+    'Email of HUSH_ADMIN_USERNAME (default: <username>@localhost.invalid).',
+  ),
   analytics: setting('HUSH_ANALYTICS', 'false', bool, 'Record anonymous page views (no IP addresses, no secret ids).'),
   analyticsRetentionDays: setting(
     'HUSH_ANALYTICS_RETENTION_DAYS',
@@ -249,7 +272,23 @@ export const settings = {
     'HUSH_LOG_LEVEL',
     'info',
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-    'Log level.',
+    'Log level: info writes one JSON line per request (no paths, ids or keys); warn only problems.',
+  ),
+  metrics: setting('HUSH_METRICS', 'false', bool, 'Serve Prometheus metrics at /metrics.'),
+  metricsToken: setting(
+    'HUSH_METRICS_TOKEN',
+    '',
+    z.union([
+      z.literal(''),
+      z.string().min(16, 'must be at least 16 characters').regex(/^\S+$/, 'must have no spaces'),
+    ]),
+    'Bearer token /metrics requires (Authorization: Bearer …). Empty: /metrics is open to whoever reaches it.',
+  ),
+  shutdownTimeoutSeconds: setting(
+    'HUSH_SHUTDOWN_TIMEOUT',
+    '8',
+    int(1, 600),
+    'Seconds requests in flight get to finish after SIGTERM before connections are closed.',
   ),
 };
 
@@ -281,9 +320,17 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     if (result.success) config[key] = result.data;
     else problems.push(`${item.env}=${JSON.stringify(raw)}: ${result.error.issues.map((i) => i.message).join('; ')}`);
   }
-  problems.push(...s3Problems(config as Partial<Config>));
+  if (problems.length === 0) problems.push(...s3Problems(config as Config), ...crossChecks(config as Config));
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return config as Config;
+}
+
+/** Warnings about the environment that do not stop the server: HUSH_* variables that are no setting (typos). */
+export function configWarnings(env: Record<string, string | undefined>): string[] {
+  return unknownVariables(
+    env,
+    Object.values(settings).map((item) => item.env),
+  );
 }
 
 /** The defaults with some values replaced: for tests and tools. */

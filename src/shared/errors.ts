@@ -52,6 +52,7 @@ export const ERROR_MESSAGES = {
   'request.timeout': 'The request took too long',
   rate_limited: 'Too many requests, please wait a moment',
   'validation.invalid': 'The request is not valid',
+  'metrics.token_invalid': 'A valid metrics token is required (Authorization: Bearer …)',
   'server.unavailable': 'The service is temporarily unavailable',
   'server.error': 'Something went wrong on our side',
 } as const;

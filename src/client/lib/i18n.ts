@@ -3,16 +3,9 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
-/** English is the source of truth; every other file has exactly its keys (a test checks). */
-export const LANGUAGES = {
-  en: 'English',
-  nb: 'Norsk bokmål',
-  de: 'Deutsch',
-  fr: 'Français',
-  es: 'Español',
-  zh: '简体中文',
-} as const;
-export type Language = keyof typeof LANGUAGES;
+import { LANGUAGES } from '../../shared/languages';
+
+export { LANGUAGES, type Language } from '../../shared/languages';
 /** One file per feature under /locales/{lng}/{ns}.json. */
 export const NAMESPACES = ['common', 'create', 'view', 'public', 'pages', 'account', 'admin'] as const;
 export type Namespace = (typeof NAMESPACES)[number];

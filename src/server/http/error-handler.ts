@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { KnownErrorCode } from '../../shared/errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { HttpError, httpError } from './errors.js';
+import type { RequestHeaders } from './security.js';
 
 // Fastify's own errors for bad requests, turned into our codes. Anything unknown with a 4xx status still
 // answers 4xx with a generic code; only real faults answer 500, and never with internals.
@@ -25,6 +27,7 @@ function toHttpError(error: FastifyError): HttpError {
   if (status === 415) return httpError(415, 'request.unsupported_media_type');
   if (status === 408) return httpError(408, 'request.timeout');
   if (status >= 400 && status < 500) return httpError(status, 'request.invalid');
+  if (isDatabaseUnavailable(error)) return httpError(503, 'server.unavailable');
   return httpError(500, 'server.error');
 }
 
@@ -32,7 +35,11 @@ function toHttpError(error: FastifyError): HttpError {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const httpErr = toHttpError(error);
-    if (httpErr.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (httpErr !== error && httpErr.status === 503) {
+      // Said once per request, without the stack: the cause is outside this process.
+      request.log.warn({ cause: String((error as Error).message) }, 'the database is unavailable');
+      reply.header('retry-after', '5');
+    } else if (httpErr.status >= 500) request.log.error({ err: error }, 'request failed');
     reply.header('cache-control', 'no-store');
     if (httpErr.status === 413) reply.header('connection', 'close');
     return reply.status(httpErr.status).send(httpErr.toBody());
@@ -42,12 +49,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
 /**
  * Fastify's router answers malformed URLs and over-long path parameters itself, before any hook or error handler
  * runs; passed to Fastify as `frameworkErrors`, this gives them the same headers and `{code, message}` body as
- * every other error.
+ * every other error. (Fastify builds these requests without its trusted-proxy logic: behind a proxy they carry HSTS
+ * only when HUSH_PUBLIC_URL is https.)
  */
-export function frameworkErrorHandler(headers: (url: string) => Record<string, string>) {
+export function frameworkErrorHandler(headers: RequestHeaders) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const httpErr = toHttpError(error);
-    reply.headers(headers(request.url)).header('cache-control', 'no-store');
+    reply.headers(headers(request)).header('cache-control', 'no-store');
     reply.status(httpErr.status).send(httpErr.toBody());
   };
 }

@@ -3,26 +3,47 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { normalizeIp } from '../../shared/ip.js';
 import { httpError } from './errors.js';
+import { fallbackStore, type FallbackEvents } from './rate-limit-store.js';
 
 export interface RateLimitOptions {
   max: number;
   windowSeconds: number;
   redis?: Redis | undefined;
+  /** What happens to Redis, and every refusal (metrics, logs). */
+  events?: Partial<FallbackEvents> & { limited?(): void };
 }
 
 /** `/api/v1/secret/:id` and `/api/secret/:id` are one route: alternating prefixes must not double the allowance. */
 const routeKey = (request: FastifyRequest) =>
   (request.routeOptions.url ?? 'unmatched').replace(/^\/api(\/v1)?(?=\/)/, '/api');
 
-/** Requests per client IP and route pattern, in memory or in Redis when several instances share the limit. */
+/**
+ * Requests per client IP and route pattern, in memory, or in Redis when several instances share the limit (in
+ * memory again while Redis cannot be reached).
+ */
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
+  const events = options.events ?? {};
   await app.register(rateLimit, {
     global: true,
     max: options.max,
     timeWindow: options.windowSeconds * 1000,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'hush-rl:' } : {}),
+    ...(options.redis && {
+      store: fallbackStore(options.redis, 'hush-rl:', {
+        down: (error) => {
+          app.log.warn({ err: error }, 'Redis cannot be reached: rate limits are counted in memory until it is back');
+          events.down?.(error);
+        },
+        up: () => {
+          app.log.warn('Redis is back: rate limits are shared again');
+          events.up?.();
+        },
+        fallback: () => events.fallback?.(),
+      }),
+    }),
     keyGenerator: (request) => `${normalizeIp(request.ip) ?? 'unknown'}|${routeKey(request)}`,
-    errorResponseBuilder: (_request, context) =>
-      httpError(429, 'rate_limited', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
+    errorResponseBuilder: (_request, context) => {
+      events.limited?.();
+      return httpError(429, 'rate_limited', { retryAfterSeconds: Math.ceil(context.ttl / 1000) });
+    },
   });
 }

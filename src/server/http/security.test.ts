@@ -224,14 +224,80 @@ describe('security headers on API responses', () => {
 });
 
 describe('security headers under HTTPS', () => {
+  const HSTS = 'max-age=31536000; includeSubDomains';
+
   it('HSTS is sent when the public URL is https://', async () => {
     const t = await createTestApp({ config: { publicUrl: 'https://hush.example.org' } });
     try {
       const ok = await t.app.inject('/api/v1/secret/public/');
       const error = await t.app.inject({ method: 'POST', url: '/api/v1/secret/AAAAAAAAAAAAAAAAAAAAAA' });
       for (const response of [ok, error]) {
-        expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        expect(response.headers['strict-transport-security']).toBe(HSTS);
         expectSecurityHeaders(response.headers);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('behind a trusted proxy, HSTS follows X-Forwarded-Proto request by request', async () => {
+    const t = await createTestApp({ config: { trustedProxies: ['10.0.0.1'] } });
+    try {
+      const viaProxy = (proto: string) =>
+        t.app.inject({
+          url: '/api/v1/secret/public/',
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-proto': proto },
+        });
+      const secure = await viaProxy('https');
+      expect(secure.headers['strict-transport-security']).toBe(HSTS);
+      expectSecurityHeaders(secure.headers);
+      expect(secure.headers['cache-control']).toBe('no-store');
+      expect((await viaProxy('http')).headers['strict-transport-security']).toBeUndefined();
+      // The same app, the next plain request: nothing of the HTTPS one stuck.
+      const plain = await t.app.inject({ url: '/api/v1/secret/public/', remoteAddress: '10.0.0.1' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      // Errors answered by the error handler follow it too.
+      const error = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/secret/AAAAAAAAAAAAAAAAAAAAAA',
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(error.statusCode).toBe(404);
+      expect(error.headers['strict-transport-security']).toBe(HSTS);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('X-Forwarded-Proto: https from a client that is not a trusted proxy changes nothing', async () => {
+    const proxied = await createTestApp({ config: { trustedProxies: ['10.0.0.1'] } });
+    const direct = await createTestApp();
+    try {
+      const headers = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.0.0.1' };
+      const responses = [
+        await proxied.app.inject({ url: '/api/v1/secret/public/', remoteAddress: '198.51.100.7', headers }),
+        await direct.app.inject({ url: '/api/v1/secret/public/', remoteAddress: '10.0.0.1', headers }),
+      ];
+      for (const response of responses) {
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+      }
+    } finally {
+      await proxied.close();
+      await direct.close();
+    }
+  });
+
+  it('an https public URL keeps HSTS even when the proxy says http or says nothing', async () => {
+    const t = await createTestApp({
+      config: { publicUrl: 'https://hush.example.org', trustedProxies: ['10.0.0.1'] },
+    });
+    try {
+      for (const headers of [{ 'x-forwarded-proto': 'http' }, {}]) {
+        const response = await t.app.inject({ url: '/api/v1/secret/public/', remoteAddress: '10.0.0.1', headers });
+        expect(response.headers['strict-transport-security']).toBe(HSTS);
       }
     } finally {
       await t.close();
@@ -273,7 +339,7 @@ describe('the web page (SPA fallback)', () => {
   const configElement = /<script id="hush-config" type="application\/json">([^<]*)<\/script>/;
 
   it('page routes answer the index page with the security headers', async () => {
-    for (const url of ['/', '/s/abc#key', '/some/client/route']) {
+    for (const url of ['/', '/secret/abc', '/secret/key/id', '/account/users', '/Signin?next=1', '/public/alice']) {
       const response = await t.app.inject(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -321,7 +387,7 @@ describe('the web page (SPA fallback)', () => {
     const responses = [
       await t.app.inject('/api/v1/nothing-here'),
       await t.app.inject('/api/nothing-here'),
-      await t.app.inject({ method: 'POST', url: '/some/client/route' }),
+      await t.app.inject({ method: 'POST', url: '/signin' }),
     ];
     for (const response of responses) {
       expect(response.statusCode).toBe(404);
@@ -330,5 +396,24 @@ describe('the web page (SPA fallback)', () => {
       expectSecurityHeaders(response.headers);
     }
     expect(responses[0]!.headers['cache-control']).toBe('no-store');
+  });
+
+  it('an unknown page-like path is a 404: the app’s 404 page for a browser, a bare error otherwise', async () => {
+    const browser = await t.app.inject({ url: '/admin/login', headers: { accept: 'text/html,*/*;q=0.8' } });
+    expect(browser.statusCode).toBe(404);
+    expect(browser.body).toContain('<div id="root"></div>');
+    expectSecurityHeaders(browser.headers);
+    const script = await t.app.inject({ url: '/admin/login', headers: { accept: '*/*' } });
+    expect(script.statusCode).toBe(404);
+    expect(script.json()).toMatchObject({ code: 'request.not_found' });
+  });
+
+  it('files, dot paths and operator endpoints that do not exist get a bare 404, never the app', async () => {
+    for (const url of ['/.env', '/wp-login.php', '/metrics', '/.git/config', '/favicon.ico', '/healthz/x']) {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ code: 'request.not_found' });
+      expectSecurityHeaders(response.headers);
+    }
   });
 });

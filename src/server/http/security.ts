@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Content-Security-Policy for every response; the web client is built to need nothing inline. */
 export const CSP_DIRECTIVES: Record<string, string[]> = {
@@ -21,9 +21,22 @@ export const cspHeaderValue = (): string =>
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
 
+/** Whether a request reached the user over HTTPS: decides HSTS and the cookies' Secure flag. */
+export type HttpsCheck = (request: Pick<FastifyRequest, 'protocol'>) => boolean;
+
 /**
- * The security headers of DESIGN.md §7. They never vary by request, so they are computed once and set with one
- * call (helmet rebuilt them per request, a measurable cost on the hot paths).
+ * An https HUSH_PUBLIC_URL says HTTPS for every request (the operator wants Secure cookies and HSTS even if the proxy
+ * forgets X-Forwarded-Proto). Otherwise the request's protocol decides: Fastify takes it from X-Forwarded-Proto only
+ * when the socket peer is a trusted proxy (trustProxy), so a client talking to Hush directly cannot claim HTTPS.
+ */
+export function httpsCheck(publicUrl: string): HttpsCheck {
+  if (publicUrl.startsWith('https://')) return () => true;
+  return (request) => request.protocol === 'https';
+}
+
+/**
+ * The security headers of DESIGN.md §7. They vary only with HTTPS, so both variants are computed once and set with
+ * one call (helmet rebuilt them per request, a measurable cost on the hot paths).
  */
 export function securityHeaders(options: { https: boolean }): Record<string, string> {
   return {
@@ -41,15 +54,26 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
   };
 }
 
-/** The headers for one request: API answers are never cached. */
-export function headersFor(options: { https: boolean }): (url: string) => Record<string, string> {
-  const headers = securityHeaders(options);
-  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
-  return (url) => (url.startsWith('/api/') ? apiHeaders : headers);
+export type RequestHeaders = (request: Pick<FastifyRequest, 'url' | 'protocol'>) => Record<string, string>;
+
+/** Both variants of the headers, for pages and for API answers (which are never cached). */
+function headerVariant(https: boolean) {
+  const page = securityHeaders({ https });
+  return { page, api: { ...page, 'cache-control': 'no-store' } };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, headers: (url: string) => Record<string, string>): void {
+/** The headers for one request, chosen among maps computed once: HSTS under HTTPS, no-store under /api/. */
+export function headersFor(isHttps: HttpsCheck): RequestHeaders {
+  const plain = headerVariant(false);
+  const secure = headerVariant(true);
+  return (request) => {
+    const variant = isHttps(request) ? secure : plain;
+    return request.url.startsWith('/api/') ? variant.api : variant.page;
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, headers: RequestHeaders): void {
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(headers(request.url));
+    reply.headers(headers(request));
   });
 }

@@ -32,20 +32,27 @@ export function startPurgeJob(options: {
   database: Database;
   intervalMs: number;
   log: FastifyBaseLogger;
-}): () => void {
-  let running = false;
-  const timer = setInterval(() => {
+  /** Purge once at once too (in the background: the server is serving meanwhile). */
+  now?: boolean;
+}): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const run = () => {
     if (running) return;
-    running = true;
-    purgeOnce(options.secrets, options.database, options.analytics, options.sweep)
+    running = purgeOnce(options.secrets, options.database, options.analytics, options.sweep)
       .then((expired) => {
         if (expired > 0) options.log.info({ expired }, 'purged expired secrets');
       })
       .catch((error: unknown) => options.log.error({ err: error }, 'purge failed'))
       .finally(() => {
-        running = false;
+        running = null;
       });
-  }, options.intervalMs);
+  };
+  const timer = setInterval(run, options.intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  if (options.now) run();
+  /** Stops the job; resolves once a purge under way has finished (the database can then be closed). */
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -29,6 +29,8 @@ export interface TestAppOptions {
   sqliteFile?: string;
   /** A file storage of the test's own (not closed with the app); default: disk, in a temp folder removed at close. */
   storage?: BlobStorage;
+  /** Receives the app's log lines (with `config.logLevel` above silent). */
+  logStream?: { write(line: string): void };
 }
 
 /** The real app on a fresh, migrated database; `close()` stops both. */
@@ -46,6 +48,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.storage && { storage: options.storage }),
     ...(options.clock && { clock: options.clock }),
     ...(options.redis && { redis: options.redis }),
+    ...(options.logStream && { logStream: options.logStream }),
     clientDir: options.clientDir ?? null,
   });
   await app.ready();

@@ -13,14 +13,15 @@ export interface TestDatabase extends Database {
   cleanup(): Promise<void>;
 }
 
-/** A fresh, migrated database: in-memory or file SQLite, or a throwaway PostgreSQL schema. */
+/** A fresh, migrated database (`migrate: false`: empty): in-memory or file SQLite, or a throwaway PostgreSQL schema. */
 export async function createTestDatabase(
   dialect: Dialect,
-  options: { sqliteFile?: string } = {},
+  options: { sqliteFile?: string; migrate?: boolean } = {},
 ): Promise<TestDatabase> {
+  const migrate = options.migrate === false ? async () => {} : migrateToLatest;
   if (dialect === 'sqlite') {
     const database = openDatabase({ sqlitePath: options.sqliteFile ?? ':memory:' });
-    await migrateToLatest(database);
+    await migrate(database);
     return {
       ...database,
       openSibling: async () => openDatabase({ sqlitePath: options.sqliteFile ?? ':memory:' }),
@@ -34,7 +35,7 @@ export async function createTestDatabase(
   await admin.query(`create schema ${schema}`);
   const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, poolSize: 20 });
   try {
-    await migrateToLatest(database);
+    await migrate(database);
   } catch (error) {
     await database.destroy();
     await admin.query(`drop schema ${schema} cascade`);

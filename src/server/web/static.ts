@@ -2,14 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { looksLikePage, NOT_FOUND_PATH, pagePath } from '../../shared/pages.js';
 import { httpError } from '../http/errors.js';
 import { injectRuntimeConfig, type RuntimeConfig } from './runtime-config.js';
 
-const isApiPath = (url: string) => /^\/(api|healthz|readyz)(\/|$|\?)/.test(url);
+const wantsHtml = (accept: string | undefined) => accept !== undefined && accept.includes('text/html');
 
 /**
- * Serves the built web client: hashed assets cached forever, every other GET answered with index.html (the
- * client's router draws the page, including its 404). Unknown API paths answer a JSON 404.
+ * Serves the built web client: hashed assets cached forever, and index.html for the app's pages (the client's
+ * router draws them). Anything else is a 404: with the app's 404 page for a browser asking for a page-like path
+ * (/admin), a bare `{code, message}` for the rest (/.env, /wp-login.php, /metrics when off, unknown API paths).
  */
 export async function registerWebClient(
   app: FastifyInstance,
@@ -37,8 +39,14 @@ export async function registerWebClient(
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!indexHtml || !wantsPage || isApiPath(request.url)) throw httpError(404, 'request.not_found');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (!indexHtml || !read || !looksLikePage(request.url)) throw httpError(404, 'request.not_found');
+    const known = pagePath(request.url) !== NOT_FOUND_PATH;
+    if (!known && !wantsHtml(request.headers.accept)) throw httpError(404, 'request.not_found');
+    return reply
+      .status(known ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   });
 }

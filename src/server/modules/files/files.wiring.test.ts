@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createTestApp } from '../../test-utils/app.js';
 import { anonymousFiles, fakeCiphertext, filesApi, objectKeys, sha256Hex } from '../../test-utils/files.js';
 import { startS3, type TestS3 } from '../../test-utils/s3.js';
-import { DiskBlobStorage, S3BlobStorage } from './storage/index.js';
+import { DiskBlobStorage } from './storage/index.js';
+import { S3BlobStorage } from './storage/s3-storage.js';
 
 /** The storage createApp builds from the configuration, and /readyz. */
 

@@ -1,25 +1,53 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { pingDatabase, type Database } from '../../db/database.js';
 import { httpError } from '../../http/errors.js';
+import { pingRedis } from '../../lib/redis.js';
+import { withTimeout } from '../../lib/timeout.js';
 import type { BlobStorage } from '../files/storage/index.js';
 
-/** Liveness, and readiness: the database answers and the file storage can be written. */
-export function healthRoutes(database: Database, storage: Pick<BlobStorage, 'check'>) {
+/** Each check gets this long: /readyz answers within two seconds whatever hangs. */
+const CHECK_TIMEOUT_MS = 1500;
+
+export interface HealthDeps {
+  database: Database;
+  storage: Pick<BlobStorage, 'check'>;
+  redis?: Redis | undefined;
+}
+
+type Check = 'up' | 'down';
+
+/**
+ * Liveness, and readiness: the database answers and the file storage can be written (503 otherwise). Redis only
+ * shares rate limits: without it the service works on ("degraded", still 200), so an outage of Redis never takes
+ * every instance out of a load balancer at once. Health checks are never rate limited.
+ */
+export function healthRoutes(deps: HealthDeps) {
+  const noLimit = { config: { rateLimit: false } };
   return async (app: FastifyInstance) => {
-    app.get('/healthz', async () => ({ status: 'ok' }));
-    app.get('/readyz', async (request) => {
-      const [db, files] = await Promise.allSettled([pingDatabase(database), storage.check()]);
-      const checks = {
-        database: db.status === 'fulfilled' ? 'up' : 'down',
-        storage: files.status === 'fulfilled' ? 'up' : 'down',
+    app.get('/healthz', noLimit, async () => ({ status: 'ok' }));
+    app.get('/readyz', noLimit, async (request) => {
+      const probes = {
+        database: withTimeout(pingDatabase(deps.database), CHECK_TIMEOUT_MS, 'the database did not answer'),
+        storage: withTimeout(deps.storage.check(), CHECK_TIMEOUT_MS, 'the file storage did not answer'),
+        ...(deps.redis && { redis: pingRedis(deps.redis, CHECK_TIMEOUT_MS) }),
       };
-      for (const result of [db, files]) {
-        if (result.status === 'rejected') request.log.warn({ err: result.reason }, 'readiness check failed');
-      }
+      const checks: Record<string, Check> = {};
+      await Promise.all(
+        Object.entries(probes).map(async ([name, probe]) => {
+          try {
+            await probe;
+            checks[name] = 'up';
+          } catch (error) {
+            checks[name] = 'down';
+            request.log.warn({ err: error, check: name }, 'readiness check failed');
+          }
+        }),
+      );
       if (checks.database === 'down' || checks.storage === 'down') {
         throw httpError(503, 'server.unavailable', { checks });
       }
-      return { status: 'ok', checks };
+      return { status: checks.redis === 'down' ? 'degraded' : 'ok', checks };
     });
   };
 }

@@ -34,6 +34,8 @@ export interface SecretsServiceDeps {
   clock: Clock;
   maxTextBytes: number;
   passwordAttempts: number;
+  /** Counted for the metrics: views delivered and wrong passwords. */
+  counters?: { read(): void; passwordFailed(): void };
 }
 
 type CreateInput = z.output<typeof CreateSecretBody>;
@@ -103,6 +105,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     const attemptsLeft = Math.max(0, deps.passwordAttempts - row.failed_attempts);
     if (!password) throw passwordRequired(attemptsLeft, row.is_public === 1);
     if (await passwords.verify(row.password_hash, password)) return;
+    deps.counters?.passwordFailed();
     const failed = await repository.registerFailedAttempt(row.id);
     if (failed === undefined) throw secretNotFound();
     const left = Math.max(0, deps.passwordAttempts - failed);
@@ -209,6 +212,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
         if (keys) await files.dropKeys(keys.hashes);
         throw secretNotFound();
       }
+      deps.counters?.read();
       return {
         ...status(claimed),
         text: claimed.text,

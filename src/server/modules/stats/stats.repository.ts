@@ -7,7 +7,10 @@ export type StatisticName = 'secrets_created' | 'secrets_burned' | 'secrets_expi
  * gathered in memory and written together every `flushIntervalMs` (and before every read and at shutdown): a
  * counter write per request would double the writes of the hottest paths. A crash loses at most one interval.
  */
-export function createStatsRepository(db: Db, options: { flushIntervalMs?: number } = {}) {
+export function createStatsRepository(
+  db: Db,
+  options: { flushIntervalMs?: number; observe?: (name: StatisticName, by: number) => void } = {},
+) {
   const pending = new Map<StatisticName, number>();
   let flushing: Promise<void> = Promise.resolve();
 
@@ -38,7 +41,9 @@ export function createStatsRepository(db: Db, options: { flushIntervalMs?: numbe
 
   return {
     increment(name: StatisticName, by = 1): void {
-      if (by > 0) pending.set(name, (pending.get(name) ?? 0) + by);
+      if (by <= 0) return;
+      pending.set(name, (pending.get(name) ?? 0) + by);
+      options.observe?.(name, by);
     },
 
     flush,

@@ -4,6 +4,7 @@ import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promi
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isNotFound, syncFolder } from '../../../lib/fs.js';
 import { BlobNotFound, StorageUnavailable, UploadAlreadyComplete } from './errors.js';
 import { KeyedLock } from './keyed-lock.js';
 import {
@@ -174,21 +175,4 @@ async function writeAtomically(target: string, source: [Readable, ...NodeJS.Read
     await rm(temp, { force: true });
     throw error;
   }
-}
-
-/** Makes a rename in `dir` durable. Not every platform can fsync a folder; there it is skipped. */
-async function syncFolder(dir: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(dir, 'r');
-    await handle.sync();
-  } catch (error) {
-    if (!['EISDIR', 'EPERM', 'EINVAL', 'EBADF'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
-  } finally {
-    await handle?.close();
-  }
-}
-
-function isNotFound(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 }

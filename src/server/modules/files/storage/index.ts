@@ -10,5 +10,5 @@ export {
   StorageUnavailable,
   UploadAlreadyComplete,
 } from './errors.js';
-export { S3BlobStorage, type S3StorageOptions } from './s3-storage.js';
+// S3BlobStorage is imported from './s3-storage.js' where it is needed: the AWS SDK is loaded only for S3.
 export { MAX_PART_NUMBER, type BlobStat, type BlobStorage, type ByteRange, type PartInfo } from './storage.js';

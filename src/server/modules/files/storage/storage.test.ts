@@ -255,9 +255,9 @@ describe.each([
 });
 
 describe('createBlobStorage and its settings', () => {
-  it('uses the disk by default and S3 when an endpoint is set', () => {
-    expect(createBlobStorage(testConfig({ dataDir: '/tmp/hush-x' }))).toBeInstanceOf(DiskBlobStorage);
-    const s3 = createBlobStorage(
+  it('uses the disk by default and S3 when an endpoint is set', async () => {
+    expect(await createBlobStorage(testConfig({ dataDir: '/tmp/hush-x' }))).toBeInstanceOf(DiskBlobStorage);
+    const s3 = await createBlobStorage(
       testConfig({ s3Endpoint: 'http://127.0.0.1:9000', s3Bucket: 'b', s3AccessKeyId: 'k', s3SecretAccessKey: 's' }),
     );
     expect(s3).toBeInstanceOf(S3BlobStorage);

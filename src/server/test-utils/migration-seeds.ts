@@ -1,0 +1,262 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { Db } from '../db/schema.js';
+import { createPasswordHasher } from '../lib/passwords.js';
+import { randomToken, sha256 } from '../lib/tokens.js';
+import type { TestApp } from './app.js';
+import { fakeCiphertext, filesApi, META, sha256Hex } from './files.js';
+
+/**
+ * Data as each migration step left it, and how the latest app must still read it. Every migration has an entry:
+ * `seed` writes rows into the tables as they are right after that migration (rows of later steps' shape do not
+ * exist yet), `check` reads them back through the HTTP API after the upgrade. A seed writes with the columns of its
+ * own step, so when a later migration renames one, write that seed's rows with sql`…` instead of the typed builder.
+ */
+export interface SeedWorld {
+  /** The app's clock at the check (seeded times are relative to it). */
+  now: number;
+  /** The data folder of the app that checks (stored files go under it). */
+  dataDir: string;
+}
+
+interface Step {
+  seed(db: Db, world: SeedWorld): Promise<void>;
+  check(t: TestApp, world: SeedWorld): Promise<void>;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const PASSWORD = 'correct horse';
+
+const ids = {
+  alice: randomToken(16),
+  root: randomToken(16),
+  viewed: randomToken(16),
+  locked: randomToken(16),
+  public: randomToken(16),
+  withFile: randomToken(16),
+  file: randomToken(16),
+};
+const tokens = {
+  deleteViewed: randomToken(32),
+  proof: randomToken(32),
+  verifier: randomToken(32),
+  session: randomToken(32),
+  api: randomToken(32),
+};
+const blob = fakeCiphertext(200_000);
+
+let hashed: Promise<{ account: string; verifier: string }> | undefined;
+/** argon2id hashes, computed once per run (each takes tens of milliseconds). */
+const hashes = () => {
+  const hasher = createPasswordHasher(2);
+  hashed ??= Promise.all([hasher.hash(PASSWORD), hasher.hash(tokens.verifier)]).then(([account, verifier]) => ({
+    account,
+    verifier,
+  }));
+  return hashed;
+};
+
+const secretRow = (now: number, id: string) => ({
+  id,
+  text: `hush1.${Buffer.from(id).toString('base64url')}`,
+  title: null,
+  max_views: 1,
+  views_left: 1,
+  prevent_burn: 0,
+  is_public: 0,
+  expires_at: now + DAY,
+  created_at: now - HOUR,
+  password_hash: null,
+  key_proof_hash: null,
+  delete_token_hash: sha256(randomToken(32)),
+  allowed_ip: null,
+  owner_id: null,
+  creator_ip: null,
+});
+
+async function signIn(t: TestApp, username: string): Promise<Record<string, string>> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/authentication/signin',
+    payload: { username, password: PASSWORD },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const session = response.cookies.find((cookie) => cookie.name === 'hush_session')!.value;
+  return { cookie: `hush_session=${session}` };
+}
+
+export const SEEDS: Record<string, Step> = {
+  '0001-initial': {
+    async seed(db, { now }) {
+      const { account, verifier } = await hashes();
+      const user = (id: string, username: string, role: string) => ({
+        id,
+        username,
+        username_lower: username.toLowerCase(),
+        email: `${username}@example.com`,
+        email_lower: `${username.toLowerCase()}@example.com`,
+        password_hash: account,
+        role,
+        generated: 0,
+        created_at: now - DAY,
+      });
+      await db
+        .insertInto('users')
+        .values([user(ids.alice, 'Alice', 'user'), user(ids.root, 'root', 'admin')])
+        .execute();
+      await db
+        .insertInto('secrets')
+        .values([
+          // Opened once of three.
+          {
+            ...secretRow(now, ids.viewed),
+            max_views: 3,
+            views_left: 2,
+            delete_token_hash: sha256(tokens.deleteViewed),
+          },
+          { ...secretRow(now, ids.locked), password_hash: verifier, key_proof_hash: sha256(tokens.proof) },
+          { ...secretRow(now, ids.public), text: 'in the clear', is_public: 1, owner_id: ids.alice, creator_ip: '::1' },
+        ])
+        .execute();
+      await db.insertInto('statistics').values({ name: 'secrets_created', value: 42 }).execute();
+    },
+    async check(t) {
+      const read = await t.app.inject({ method: 'POST', url: `/api/v1/secret/${ids.viewed}`, payload: {} });
+      expect(read.json()).toMatchObject({
+        id: ids.viewed,
+        maxViews: 3,
+        viewsLeft: 1,
+        text: secretRow(0, ids.viewed).text,
+      });
+      const burn = { deleteToken: tokens.deleteViewed };
+      const burned = await t.app.inject({ method: 'POST', url: `/api/v1/secret/${ids.viewed}/burn`, payload: burn });
+      expect(burned.json()).toEqual({ id: ids.viewed, burned: true });
+
+      const locked = `/api/v1/secret/${ids.locked}`;
+      const proof = { keyProof: tokens.proof };
+      expect((await t.app.inject({ method: 'POST', url: locked, payload: proof })).statusCode).toBe(401);
+      const opened = await t.app.inject({
+        method: 'POST',
+        url: locked,
+        payload: { ...proof, password: tokens.verifier },
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+
+      const publicList = await t.app.inject({ url: '/api/v1/secret/public/' });
+      expect(publicList.json()).toContainEqual(expect.objectContaining({ id: ids.public, username: 'Alice' }));
+      const own = await t.app.inject({ url: '/api/v1/account/secrets', headers: await signIn(t, 'alice') });
+      expect(own.json()).toContainEqual(expect.objectContaining({ id: ids.public }));
+      const stats = await t.app.inject({ url: '/api/v1/stats', headers: await signIn(t, 'root') });
+      expect(stats.json().secrets.created).toBe(42);
+    },
+  },
+
+  '0002-instance-settings': {
+    async seed(db) {
+      await db
+        .insertInto('instance_settings')
+        .values({ name: 'disable_user_account_creation', value: 'true' })
+        .execute();
+    },
+    async check(t) {
+      const settings = await t.app.inject({ url: '/api/v1/settings/public' });
+      expect(settings.json()).toMatchObject({ disable_user_account_creation: true });
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/authentication/signup',
+        payload: { username: 'newcomer', email: 'newcomer@example.com', password: PASSWORD },
+      });
+      expect(signup.json()).toMatchObject({ code: 'auth.signup_disabled' });
+    },
+  },
+
+  '0003-accounts': {
+    async seed(db, { now }) {
+      const session = { user_id: ids.alice, created_at: now - HOUR, expires_at: now + DAY };
+      await db
+        .insertInto('sessions')
+        .values({ id: sha256(tokens.session), ...session, absolute_expires_at: now + 7 * DAY })
+        .execute();
+      await db
+        .insertInto('api_tokens')
+        .values({
+          id: randomToken(16),
+          user_id: ids.root,
+          name: 'ci',
+          token_hash: sha256(tokens.api),
+          created_at: now - DAY,
+          last_used_at: null,
+          expires_at: null,
+        })
+        .execute();
+    },
+    async check(t) {
+      const bySession = await t.app.inject({
+        url: '/api/v1/account',
+        headers: { cookie: `hush_session=${tokens.session}` },
+      });
+      expect(bySession.json()).toMatchObject({ username: 'Alice' });
+      const byToken = await t.app.inject({
+        url: '/api/v1/account',
+        headers: { authorization: `Bearer ${tokens.api}` },
+      });
+      expect(byToken.json()).toMatchObject({ username: 'root', role: 'admin' });
+    },
+  },
+
+  '0004-analytics': {
+    async seed(db, { now }) {
+      const day = new Date(now).toISOString().slice(0, 10);
+      const views = ['a', 'b', 'a'].map((visitor) => ({ day, path: '/', visitor }));
+      await db.insertInto('page_views').values(views).execute();
+      await db
+        .insertInto('analytics_salts')
+        .values({ day, salt: randomToken(32) })
+        .execute();
+    },
+    async check(t) {
+      const daily = await t.app.inject({
+        url: '/api/v1/analytics/data/aggregate/daily',
+        headers: await signIn(t, 'root'),
+      });
+      expect(daily.json().totals).toEqual({ visits: 3, uniqueVisitors: 2 });
+    },
+  },
+
+  '0005-files': {
+    async seed(db, { now, dataDir }) {
+      await db
+        .insertInto('secrets')
+        .values({ ...secretRow(now, ids.withFile), file_count: 1 })
+        .execute();
+      await db
+        .insertInto('files')
+        .values({
+          id: ids.file,
+          secret_id: ids.withFile,
+          owner_id: null,
+          position: 0,
+          meta: META,
+          size: blob.length,
+          plain_size: 200_000,
+          part_size: 1024 * 1024,
+          part_count: 1,
+          created_at: now - HOUR,
+        })
+        .execute();
+      await mkdir(join(dataDir, 'files', ids.file), { recursive: true });
+      await writeFile(join(dataDir, 'files', ids.file, 'blob'), blob);
+    },
+    async check(t) {
+      const api = filesApi(t);
+      const read = await api.read(ids.withFile);
+      expect(read.statusCode, read.body).toBe(200);
+      const [file] = read.json<{ files: { id: string; meta: string; downloadKey: string }[] }>().files;
+      expect(file).toMatchObject({ id: ids.file, meta: META });
+      const download = await api.download(file!.downloadKey, ids.withFile);
+      expect(sha256Hex(download.rawPayload)).toBe(sha256Hex(blob));
+    },
+  },
+};

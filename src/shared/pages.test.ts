@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { looksLikePage, NOT_FOUND_PATH, PAGE_PATHS, pagePath } from './pages.js';
+
+describe('pagePath', () => {
+  it('maps every known page to itself, and the account area’s eight sections', () => {
+    for (const path of PAGE_PATHS) expect(pagePath(path)).toBe(path);
+    expect([...PAGE_PATHS].filter((path) => path.startsWith('/account/'))).toHaveLength(8);
+    expect(PAGE_PATHS.size).toBe(20);
+  });
+
+  it('strips secret ids and keys, queries and fragments, and matches like the router', () => {
+    expect(pagePath('/secret/abc#encryption_key=xyz')).toBe('/secret');
+    expect(pagePath('/secret/key/id')).toBe('/secret');
+    expect(pagePath('/Secret/key/id?x=1')).toBe('/secret');
+    expect(pagePath('/public/Alice_1')).toBe('/public/:username');
+    expect(pagePath('/account/users/')).toBe('/account/users');
+    expect(pagePath('//signup//')).toBe('/signup');
+    expect(pagePath('/?utm_source=x')).toBe('/');
+  });
+
+  it('answers /404 for anything else', () => {
+    for (const path of ['/x', '/account/x', '/secretive', '/publicity', '/admin', '/%2e%2e', '/api/v1/stats']) {
+      expect(pagePath(path), path).toBe(NOT_FOUND_PATH);
+    }
+  });
+});
+
+describe('looksLikePage', () => {
+  it('takes plain paths a person could type', () => {
+    for (const path of ['/', '/admin', '/account/x', '/secret/abc_-1/def', '/Signin?next=1']) {
+      expect(looksLikePage(path), path).toBe(true);
+    }
+  });
+
+  it('refuses files, dot paths and the API or operator endpoints', () => {
+    for (const path of [
+      '/.env',
+      '/wp-login.php',
+      '/favicon.ico',
+      '/metrics',
+      '/healthz',
+      '/api',
+      '/API/v1/x',
+      '/a/../b',
+    ]) {
+      expect(looksLikePage(path), path).toBe(false);
+    }
+  });
+});
