@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { parseSecretUrl } from '../src/shared/link.js';
+import { parseSecretUrl } from '../src/shared/rules/link.js';
 import { expect, test } from './fixtures.js';
 import { screenshot, secretStatus, unique } from './helpers.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { createSecret } from '../src/cli/client.js';
-import { parseSecretUrl } from '../src/shared/link.js';
+import { parseSecretUrl } from '../src/shared/rules/link.js';
 import { expect } from './fixtures.js';
 
 /** A short random word, so texts and titles of one test never match those of another. */

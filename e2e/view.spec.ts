@@ -1,4 +1,4 @@
-import { buildSecretUrl } from '../src/shared/link.js';
+import { buildSecretUrl } from '../src/shared/rules/link.js';
 import { expect, test } from './fixtures.js';
 import { createPrivateSecret, randomKey, screenshot, secretStatus, unique, watchReads } from './helpers.js';
 

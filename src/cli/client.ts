@@ -1,4 +1,4 @@
-import { buildSecretUrl, parseSecretUrl } from '../shared/link.js';
+import { buildSecretUrl, parseSecretUrl } from '../shared/rules/link.js';
 import { readerProofs, sealSecret, unsealSecret } from '../shared/crypto/index.js';
 
 export interface CreateOptions {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { TTL_CHOICES } from '../shared/constants.js';
+import { TTL_CHOICES } from '../shared/rules/secrets.js';
 import { CliError, createSecret, openSecret } from './client.js';
 
 const USAGE = `Usage:

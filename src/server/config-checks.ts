@@ -1,4 +1,4 @@
-import type { Config } from './config.js';
+import type { Config } from './config-settings.js';
 
 /** HUSH_* variables read outside the server's settings: not typos. */
 const OTHER_VARIABLES = ['HUSH_COMMIT', 'HUSH_SERVER'];

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_PATH, PAGE_PATHS, pagePath } from '../../shared/pages';
+import { NOT_FOUND_PATH, PAGE_PATHS, pagePath } from '../../shared/rules/pages';
 import { routes } from './router';
 
 /** Every path the router draws a page for, parameters filled in: `/secret/:secretId` → `/secret/x`. */

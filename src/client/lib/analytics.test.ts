@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { analyticsPath } from '../../shared/analytics';
+import { analyticsPath } from '../../shared/rules/analytics-path';
 import { trackPageView } from './analytics';
 
 afterEach(() => vi.unstubAllGlobals());

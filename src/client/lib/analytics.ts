@@ -1,4 +1,4 @@
-import { analyticsPath } from '../../shared/analytics';
+import { analyticsPath } from '../../shared/rules/analytics-path';
 import { runtimeConfig } from './runtime-config';
 
 /** Spec §2/§7: page views go to analytics only when enabled; errors are only logged. */

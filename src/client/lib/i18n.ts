@@ -3,9 +3,9 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
-import { LANGUAGES } from '../../shared/languages';
+import { LANGUAGES } from '../../shared/rules/languages';
 
-export { LANGUAGES, type Language } from '../../shared/languages';
+export { LANGUAGES, type Language } from '../../shared/rules/languages';
 /** One file per feature under /locales/{lng}/{ns}.json. */
 export const NAMESPACES = ['common', 'create', 'view', 'public', 'pages', 'account', 'admin'] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,21 +1,6 @@
-export interface RuntimeConfig {
-  forcedLanguage: string;
-  version: string;
-  commit: string;
-  analyticsEnabled: boolean;
-  sourceUrl: string;
-  /** The server's limit on a secret's text, in bytes (HUSH_MAX_TEXT_BYTES). */
-  maxTextBytes: number;
-  /** File attachments: who may attach them and how large, in plaintext bytes (the server checks again). */
-  files: {
-    /** Only signed-in users may attach files (HUSH_UPLOAD_RESTRICTION). */
-    uploadRestriction: boolean;
-    maxFileBytes: number;
-    maxSecretFileBytes: number;
-    /** Without the restriction: what an anonymous secret's files may add up to, each and together. */
-    anonymousMaxFileBytes: number;
-  };
-}
+import type { RuntimeConfig } from '../../shared/rules/runtime-config';
+
+export type { RuntimeConfig };
 
 const DEFAULTS: RuntimeConfig = {
   forcedLanguage: '',

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import '../modules/auth/authenticate.js';
-import { normalizeIp } from '../../shared/ip.js';
+import { normalizeIp } from '../../shared/rules/ip.js';
 import type { Caller } from '../modules/secrets/secrets.service.js';
 
 /**

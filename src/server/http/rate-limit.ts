@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { normalizeIp } from '../../shared/ip.js';
+import { normalizeIp } from '../../shared/rules/ip.js';
 import { httpError } from './errors.js';
 import { fallbackStore, type FallbackEvents } from './rate-limit-store.js';
 

@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxEnvelopeLength } from '../../shared/constants.js';
+import { maxEnvelopeLength } from '../../shared/rules/secrets.js';
 import { createSecret, createTestApp, type TestApp } from '../test-utils/app.js';
 
 type Headers = Record<string, string | string[] | number | undefined>;

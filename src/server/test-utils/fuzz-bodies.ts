@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { RouteContract } from '../../shared/api/contract.js';
-import { ALL_TTL_CHOICES } from '../../shared/constants.js';
+import { ALL_TTL_CHOICES } from '../../shared/rules/secrets.js';
 import { FUZZ_USER, plausibleAccountBody, type AccountSeeds } from './fuzz-accounts.js';
 import { plausibleAdminBody } from './fuzz-admin.js';
 import { binaryBodyArb, type FileSeeds } from './fuzz-files.js';

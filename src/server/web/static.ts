@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { looksLikePage, NOT_FOUND_PATH, pagePath } from '../../shared/pages.js';
+import { looksLikePage, NOT_FOUND_PATH, pagePath } from '../../shared/rules/pages.js';
 import { httpError } from '../http/errors.js';
 import { injectRuntimeConfig, type RuntimeConfig } from './runtime-config.js';
 

@@ -1,22 +1,13 @@
 import { z } from 'zod';
 import { Email, Password, Role, Username } from './auth.contract.js';
 import { defineRoute, errorResponse, noNul } from './contract.js';
+import { EMAIL_DOMAIN, USERS_PAGE } from '../rules/account.js';
+import { SETTING_NAMES } from '../rules/settings.js';
 import { InstanceSettings } from './settings.contract.js';
 
-export const SETTING_NAMES = [
-  'disable_users',
-  'disable_user_account_creation',
-  'read_only',
-  'disable_file_upload',
-  'hide_allowed_ip_input',
-  'restrict_organization_email',
-] as const satisfies readonly (keyof InstanceSettings)[];
 export const SettingName = z.enum(SETTING_NAMES);
 export type SettingName = z.infer<typeof SettingName>;
 
-/** An email domain such as example.com (letters, digits and hyphens per label, at least two labels), or empty. */
-export const EMAIL_DOMAIN =
-  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 /** Stored trimmed and lowercased: `Example.COM ` and `example.com` are the same restriction. */
 export const OrganizationDomain = z
   .string()
@@ -51,7 +42,6 @@ export const AdminUser = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
-export const USERS_PAGE = { defaultTake: 20, maxTake: 100, maxSkip: 1_000_000 } as const;
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z
     .string()

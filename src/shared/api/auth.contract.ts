@@ -1,9 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD, ROLES, USERNAME } from '../rules/account.js';
 import { defineRoute, errorResponse, noNul } from './contract.js';
-
-/** Spec §5: usernames 4–20 characters (letters, digits, . _ -, so they fit in a URL), passwords 5–50. */
-export const USERNAME = { min: 4, max: 20, pattern: /^[A-Za-z0-9._-]+$/ } as const;
-export const PASSWORD = { min: 5, max: 50 } as const;
 
 export const Username = z
   .string()
@@ -14,8 +11,8 @@ export const Password = z
   .string()
   .min(PASSWORD.min, `must be at least ${PASSWORD.min} characters`)
   .max(PASSWORD.max, `must be at most ${PASSWORD.max} characters`);
-export const Email = z.email('must be a valid email address').max(254);
-export const Role = z.enum(['user', 'creator', 'admin']);
+export const Email = z.email('must be a valid email address').max(EMAIL_MAX_LENGTH);
+export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
 export const SignupBody = z.object({ email: Email, username: Username, password: Password });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILE_LIMITS, UPLOAD_TOKEN_HEADER } from '../file-upload.js';
+import { FILE_LIMITS, UPLOAD_TOKEN_HEADER } from '../rules/files.js';
 import { defineRoute, ErrorBody, errorResponse, noNul } from './contract.js';
 
 /**
@@ -47,7 +47,7 @@ import { defineRoute, ErrorBody, errorResponse, noNul } from './contract.js';
  */
 
 // The numbers (free of zod, for the web page) live in ../file-upload.ts; the contract re-exports them.
-export { FILE_LIMITS, partCount, partLength, UPLOAD_TOKEN_HEADER } from '../file-upload.js';
+export { FILE_LIMITS, partCount, partLength, UPLOAD_TOKEN_HEADER } from '../rules/files.js';
 
 /** 128 random bits, base64url. */
 export const FileId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'must be a file id');

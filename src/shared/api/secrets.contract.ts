@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ALL_TTL_CHOICES, MAX_VIEWS, MIN_VIEWS } from '../constants.js';
-import { isValidIpOrCidr } from '../ip.js';
+import { ALL_TTL_CHOICES, MAX_VIEWS, MIN_VIEWS } from '../rules/secrets.js';
+import { isValidIpOrCidr } from '../rules/ip.js';
 import { defineRoute, ErrorBody, errorResponse, noNul } from './contract.js';
 import { CreateFiles, FileForReader, UploadTicket } from './files.contract.js';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { InstanceSettings as Settings } from '../rules/settings.js';
 import { defineRoute, errorResponse } from './contract.js';
 
-/** Instance settings (spec §3), with their defaults. */
+/** Instance settings (spec §3); names, shape and defaults are rules/settings.ts. */
 export const InstanceSettings = z.object({
   disable_users: z.boolean(),
   disable_user_account_creation: z.boolean(),
@@ -9,10 +10,8 @@ export const InstanceSettings = z.object({
   disable_file_upload: z.boolean(),
   hide_allowed_ip_input: z.boolean(),
   restrict_organization_email: z.string(),
-});
-export type InstanceSettings = z.infer<typeof InstanceSettings>;
-
-export { DEFAULT_SETTINGS } from '../settings-defaults.js';
+}) satisfies z.ZodType<Settings>;
+export type InstanceSettings = Settings;
 
 /** What every visitor's page needs at start-up: the settings that shape the interface. */
 export const PublicSettings = InstanceSettings;

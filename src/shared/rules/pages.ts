@@ -1,4 +1,4 @@
-import { analyticsPath } from './analytics.js';
+import { analyticsPath } from './analytics-path.js';
 
 /** The sections of the account area (spec §2), each a page at /account/{section}. */
 const ACCOUNT_SECTIONS = [

@@ -1,6 +1,24 @@
-import type { InstanceSettings } from './api/settings.contract.js';
+/** Spec §3 instance settings: their names, their shape and their defaults (spec §9), free of zod for the page. */
+export interface InstanceSettings {
+  disable_users: boolean;
+  disable_user_account_creation: boolean;
+  read_only: boolean;
+  disable_file_upload: boolean;
+  hide_allowed_ip_input: boolean;
+  /** An email domain (example.com) that every account's address must end in, or '' for any. */
+  restrict_organization_email: string;
+}
 
-/** Instance settings defaults (spec §9), kept free of zod so the web page can use them without the validator. */
+export const SETTING_NAMES = [
+  'disable_users',
+  'disable_user_account_creation',
+  'read_only',
+  'disable_file_upload',
+  'hide_allowed_ip_input',
+  'restrict_organization_email',
+] as const satisfies readonly (keyof InstanceSettings)[];
+export type SettingName = (typeof SETTING_NAMES)[number];
+
 export const DEFAULT_SETTINGS: InstanceSettings = {
   disable_users: false,
   disable_user_account_creation: false,

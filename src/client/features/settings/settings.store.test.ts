@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../shared/settings-defaults';
+import { DEFAULT_SETTINGS } from '../../../shared/rules/settings';
 import { getSettings, loadSettings } from './api/get-settings';
 import { createSettingsStore } from './settings.store';
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { PublicSettings } from '../../../shared/api/settings.contract';
-import { DEFAULT_SETTINGS } from '../../../shared/settings-defaults';
+import { DEFAULT_SETTINGS } from '../../../shared/rules/settings';
 
 /**
  * Spec §4: the store starts loading; setting the settings clears loading and error; setting an error stops

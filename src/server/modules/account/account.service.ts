@@ -1,3 +1,4 @@
+import { emailInDomain } from '../../../shared/rules/account.js';
 import type { z } from 'zod';
 import type { AccountUpdateBody, CreateTokenBody } from '../../../shared/api/account.contract.js';
 import { httpError } from '../../http/errors.js';
@@ -5,7 +6,6 @@ import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import { emailDomainNotAllowed, emailTaken } from '../auth/auth.errors.js';
-import { emailDomainAllowed } from '../auth/auth.service.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { TokensRepository } from '../auth/tokens.repository.js';
 import type { UserRow, UsersRepository } from '../auth/users.repository.js';
@@ -53,7 +53,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const changes: Partial<UserRow> = {};
       if (body.email && body.email.toLowerCase() !== user.email_lower) {
         const { restrict_organization_email: domain } = await deps.settings.get();
-        if (!emailDomainAllowed(body.email, domain)) throw emailDomainNotAllowed(domain);
+        if (!emailInDomain(body.email, domain)) throw emailDomainNotAllowed(domain);
         if ((await users.taken('', body.email)).email) throw emailTaken();
         Object.assign(changes, { email: body.email, email_lower: body.email.toLowerCase() });
       }

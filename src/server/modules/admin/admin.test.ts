@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../shared/settings-defaults.js';
+import { DEFAULT_SETTINGS } from '../../../shared/rules/settings.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { describeEachDialect } from '../../test-utils/database.js';
 import { createAdminWorld, expectError, type AdminWorld, type Request } from './admin.test-world.js';

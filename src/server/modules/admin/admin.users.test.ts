@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { USERS_PAGE } from '../../../shared/api/admin.contract.js';
+import { USERS_PAGE } from '../../../shared/rules/account.js';
 import { describeEachDialect } from '../../test-utils/database.js';
 import { createAdminWorld, expectError, PASSWORD, type AdminWorld, type Request } from './admin.test-world.js';
 

@@ -3,7 +3,7 @@ import type { DailyAnalytics } from '../../../shared/api/analytics.contract.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AnalyticsRepository } from './analytics.repository.js';
 import { isBot } from './bots.js';
-import { pagePath } from '../../../shared/pages.js';
+import { pagePath } from '../../../shared/rules/pages.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The aggregate covers this many UTC days, today included. */

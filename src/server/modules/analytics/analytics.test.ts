@@ -5,7 +5,7 @@ import { purgeOnce } from '../../jobs/purge.js';
 import { createSecret, createTestApp, createTestClock, type TestApp } from '../../test-utils/app.js';
 import { describeEachDialect } from '../../test-utils/database.js';
 import { expectTracked, FIREFOX, track } from './analytics.test-utils.js';
-import { NOT_FOUND_PATH, PAGE_PATHS } from '../../../shared/pages.js';
+import { NOT_FOUND_PATH, PAGE_PATHS } from '../../../shared/rules/pages.js';
 
 /** Recording page views: what is stored (and what never is), when, and for whom. */
 

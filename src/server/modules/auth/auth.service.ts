@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { SetupBody, SignupBody } from '../../../shared/api/auth.contract.js';
+import { emailInDomain } from '../../../shared/rules/account.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
@@ -39,12 +40,6 @@ export interface StartedSession {
   token: string;
   user: UserRow;
   expiresAt: number;
-}
-
-export function emailDomainAllowed(email: string, restriction: string): boolean {
-  if (!restriction) return true;
-  const domain = restriction.trim().replace(/^@/, '').toLowerCase();
-  return email.toLowerCase().endsWith(`@${domain}`);
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -100,7 +95,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async signup(input: z.output<typeof SignupBody>): Promise<StartedSession> {
       const settings = await deps.settings.get();
       if (settings.disable_users || settings.disable_user_account_creation) throw signupDisabled();
-      if (!emailDomainAllowed(input.email, settings.restrict_organization_email)) {
+      if (!emailInDomain(input.email, settings.restrict_organization_email)) {
         throw emailDomainNotAllowed(settings.restrict_organization_email);
       }
       return startSession(await createUser(input, 'user'));

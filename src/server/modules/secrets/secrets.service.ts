@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { BurnSecretBody, CreateSecretBody, ReadSecretBody } from '../../../shared/api/secrets.contract.js';
-import { ACCOUNT_TTL_CHOICES, LIMITS, maxEnvelopeLength, utf8Length } from '../../../shared/constants.js';
-import { ipMatches } from '../../../shared/ip.js';
+import { ACCOUNT_TTL_CHOICES, LIMITS, maxEnvelopeLength, utf8Length } from '../../../shared/rules/secrets.js';
+import { ipMatches } from '../../../shared/rules/ip.js';
 import { httpError, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';

@@ -1,6 +1,6 @@
-import { SETTING_NAMES, type SettingName } from '../../../shared/api/admin.contract.js';
+import { SETTING_NAMES, type SettingName } from '../../../shared/rules/settings.js';
 import { InstanceSettings } from '../../../shared/api/settings.contract.js';
-import { DEFAULT_SETTINGS } from '../../../shared/settings-defaults.js';
+import { DEFAULT_SETTINGS } from '../../../shared/rules/settings.js';
 import type { Config } from '../../config.js';
 import { httpError } from '../../http/errors.js';
 import type { SettingsRepository } from './settings.repository.js';

@@ -1,4 +1,5 @@
-import { emailError, passwordError, type FieldErrors } from '../../auth/credentials';
+import type { FieldErrors } from '../../../lib/field-errors';
+import { emailError, passwordError } from '../../auth/credentials';
 import type { AccountUpdate } from '../api/account.types';
 
 export type ProfileField = 'email' | 'newPassword' | 'confirmNewPassword' | 'currentPassword';

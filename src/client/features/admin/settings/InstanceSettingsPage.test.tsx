@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../../shared/settings-defaults';
+import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
 import { createTestI18n } from '../../../test-utils/i18n';
 import { describedBy, typeInto } from '../../auth/auth.test-utils';
 import { useSettingsStore } from '../../settings/settings.store';

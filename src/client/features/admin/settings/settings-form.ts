@@ -1,8 +1,9 @@
-import type { PublicSettings } from '../../../../shared/api/settings.contract';
+import { EMAIL_DOMAIN } from '../../../../shared/rules/account';
+import type { InstanceSettings } from '../../../../shared/rules/settings';
 import type { AdminSettings, AdminSettingsUpdate, SettingName } from '../api/admin.types';
 
 export type SwitchSetting = Exclude<SettingName, 'restrict_organization_email'>;
-export type SettingsValues = PublicSettings;
+export type SettingsValues = InstanceSettings;
 
 /** The page's two groups, in the order shown. */
 export const ACCOUNT_SWITCHES = ['disable_users', 'disable_user_account_creation'] as const satisfies SwitchSetting[];
@@ -11,13 +12,6 @@ export const SECRET_SWITCHES = [
   'disable_file_upload',
   'hide_allowed_ip_input',
 ] as const satisfies SwitchSetting[];
-
-/**
- * Mirrors `EMAIL_DOMAIN` in shared/api/admin.contract.ts, which the page cannot import without bundling zod;
- * settings-form.test.ts fails if the two drift apart.
- */
-export const EMAIL_DOMAIN =
-  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 /** Empty (any address) or a domain such as example.com; the key of the problem's text otherwise. */
 export function domainError(value: string): string | undefined {

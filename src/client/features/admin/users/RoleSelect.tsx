@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../../shared/api/auth.contract';
 import { Select } from '../../../components/ui/Field';
-import { ROLES } from './user-form';
+import { ROLES } from '../../../../shared/rules/account';
 
 /** The role of a user, in the create and the edit dialog. */
 export function RoleSelect({

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useFocusInvalid } from '../../../components/ui/use-focus-invalid';
-import { hasErrors, type FieldErrors } from '../credentials';
+import { hasErrors, type FieldErrors } from '../../../lib/field-errors';
 
 /** What a submission ends in: null when it went through, else a message (about one field, or the whole form). */
 export type SubmitOutcome<F extends string> = null | { message: string; field?: F };

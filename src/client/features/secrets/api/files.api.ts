@@ -6,7 +6,7 @@ import type {
   UploadStatus as UploadStatusSchema,
   UploadTicket as UploadTicketSchema,
 } from '../../../../shared/api/files.contract';
-import { UPLOAD_TOKEN_HEADER } from '../../../../shared/file-upload';
+import { UPLOAD_TOKEN_HEADER } from '../../../../shared/rules/files';
 import { request } from '../../../lib/api-client';
 
 export type UploadStatus = z.output<typeof UploadStatusSchema>;

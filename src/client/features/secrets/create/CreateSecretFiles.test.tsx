@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cipherSize } from '../../../../shared/crypto/file-format';
-import { partLength } from '../../../../shared/file-upload';
-import { DEFAULT_SETTINGS } from '../../../../shared/settings-defaults';
+import { partLength } from '../../../../shared/rules/files';
+import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
 import { useSessionStore } from '../../auth/session.store';
 import { useSettingsStore } from '../../settings/settings.store';
 import { sealWithFiles, unlockUpload, type UploadCrypto } from '../crypto/crypto-client';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../../shared/settings-defaults';
+import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
 import { useSessionStore } from '../../auth/session.store';
 import { useSettingsStore } from '../../settings/settings.store';
 import {

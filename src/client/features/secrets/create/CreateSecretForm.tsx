@@ -23,7 +23,7 @@ import {
 import { LimitsFields } from './LimitsFields';
 import { MoreOptions } from './MoreOptions';
 import { SecretTextField } from './SecretTextField';
-import type { CreatedSecretView } from './submit-secret';
+import type { CreatedSecretView } from '../model';
 import { useCreateSecret } from './use-create-secret';
 
 export function CreateSecretForm({ onCreated }: { onCreated(secret: CreatedSecretView): void }) {

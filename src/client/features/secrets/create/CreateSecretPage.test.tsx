@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../../shared/settings-defaults';
+import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
 import { ApiError } from '../../../lib/api-client';
 import { useSettingsStore } from '../../settings/settings.store';
 import { webCryptoAvailable, type seal } from '../crypto/crypto-client';

@@ -5,7 +5,7 @@ import { useSettingsStore } from '../../settings/settings.store';
 import { CreateSecretForm } from './CreateSecretForm';
 import { focusHeading, PageHeading } from './PageHeading';
 import { SecretResult } from './SecretResult';
-import type { CreatedSecretView } from './submit-secret';
+import type { CreatedSecretView } from '../model';
 
 /**
  * Home: write a secret, get its link. The created secret (with its key) is held in this component's state only:

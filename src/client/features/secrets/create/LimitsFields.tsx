@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TTL_CHOICES, MAX_VIEWS, MIN_VIEWS, TTL_CHOICES } from '../../../../shared/constants';
+import { ACCOUNT_TTL_CHOICES, MAX_VIEWS, MIN_VIEWS, TTL_CHOICES } from '../../../../shared/rules/secrets';
 import { Select, TextInput } from '../../../components/ui/Field';
 import type { CreateFormValues, FormErrors, UpdateField } from './create-form';
 import { formatTtl } from './format';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../shared/constants';
+import { LIMITS } from '../../../../shared/rules/secrets';
 import { Alert } from '../../../components/ui/Alert';
 import { TextInput } from '../../../components/ui/Field';
 import { Switch } from '../../../components/ui/Switch';

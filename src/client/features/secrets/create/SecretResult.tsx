@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { buildSecretUrl } from '../../../../shared/link';
+import { buildSecretUrl } from '../../../../shared/rules/link';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -12,7 +12,7 @@ import { focusHeading, PageHeading, SectionHeading } from './PageHeading';
 import { ResultFiles } from './ResultFiles';
 import { SecretQrCode } from './SecretQrCode';
 import { ShareButton } from './ShareButton';
-import type { CreatedSecretView } from './submit-secret';
+import type { CreatedSecretView } from '../model';
 
 /** The link, shown once: the key lives only here and in the link's fragment. */
 export function SecretResult({ secret, onCreateNew }: { secret: CreatedSecretView; onCreateNew(): void }) {

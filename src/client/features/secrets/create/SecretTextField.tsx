@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { utf8Length } from '../../../../shared/constants';
+import { utf8Length } from '../../../../shared/rules/secrets';
 import { Button } from '../../../components/ui/Button';
 import { TextArea } from '../../../components/ui/Field';
 import { cx } from '../../../components/ui/cx';

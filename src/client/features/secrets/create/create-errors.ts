@@ -1,10 +1,8 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { FileChangedError } from '../upload/pending-upload';
+import { FileChangedError, type SubmitPhase } from '../model';
 import { isFormField, type FormField } from './create-form';
-
-export type SubmitPhase = 'encrypting' | 'sending' | 'uploading';
 
 /** A failed submission: what failed, in which step, and the field when the server named one of ours. */
 export interface CreateFailure {

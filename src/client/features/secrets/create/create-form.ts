@@ -6,8 +6,8 @@ import {
   MIN_VIEWS,
   TTL_CHOICES,
   utf8Length,
-} from '../../../../shared/constants';
-import { isValidIpOrCidr } from '../../../../shared/ip';
+} from '../../../../shared/rules/secrets';
+import { isValidIpOrCidr } from '../../../../shared/rules/ip';
 import { runtimeConfig } from '../../../lib/runtime-config';
 
 /** The server's text limit (HUSH_MAX_TEXT_BYTES), from the runtime configuration; the server checks again. */

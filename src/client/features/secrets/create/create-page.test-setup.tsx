@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../../shared/settings-defaults';
+import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
 import { createTestI18n } from '../../../test-utils/i18n';
 import { useSettingsStore } from '../../settings/settings.store';
 import { burnSecret, createSecret } from '../api/secrets.api';

@@ -1,13 +1,12 @@
 import { toBase64Url } from '../../../../shared/crypto/bytes';
 import { cipherSize } from '../../../../shared/crypto/file-format';
-import { FILE_LIMITS } from '../../../../shared/file-upload';
+import { FILE_LIMITS } from '../../../../shared/rules/files';
 import { createSecret } from '../api/secrets.api';
 import { sealWithFiles } from '../crypto/crypto-client';
-import type { SubmitPhase } from '../create/create-errors';
-import { secretOptions, type CreateFormValues, type FormContext } from '../create/create-form';
-import type { CreatedSecretView } from '../create/submit-secret';
-import { clearPending, savePending, type PendingUpload } from './pending-upload';
-import { sendFiles, type UploadRun } from './send-files';
+import type { CreatedSecretView, PendingUpload, SubmitPhase } from '../model';
+import { clearPending, savePending } from '../upload/pending-upload';
+import { sendFiles, type UploadRun } from '../upload/send-files';
+import { secretOptions, type CreateFormValues, type FormContext } from './create-form';
 
 /** 8 MiB parts: few requests, cheap retries, small memory; larger only when a file would need too many parts. */
 export function choosePartSize(streamSize: number): number {

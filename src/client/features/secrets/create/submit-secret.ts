@@ -1,23 +1,9 @@
 import { createSecret } from '../api/secrets.api';
 import { seal } from '../crypto/crypto-client';
-import { createWithFiles } from '../upload/create-with-files';
-import type { PendingUpload } from '../upload/pending-upload';
+import type { CreatedSecretView, PendingUpload, SubmitPhase } from '../model';
 import type { UploadRun } from '../upload/send-files';
 import { secretOptions, type CreateFormValues, type FormContext } from './create-form';
-import type { SubmitPhase } from './create-errors';
-
-/** A created secret as the result view needs it. `key` is null for public secrets, which have none. */
-export interface CreatedSecretView {
-  id: string;
-  key: string | null;
-  deleteToken: string;
-  expiresAt: string;
-  isPublic: boolean;
-  maxViews: number;
-  preventBurn: boolean;
-  /** The attached files, all uploaded. */
-  files?: { name: string; size: number }[];
-}
+import { createWithFiles } from './create-with-files';
 
 /** Files to attach, and how their upload reports back and is cancelled. */
 export interface Attachments {

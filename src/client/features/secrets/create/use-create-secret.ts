@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { loadPending, type PendingUpload } from '../upload/pending-upload';
+import type { CreatedSecretView, PendingUpload, SubmitPhase } from '../model';
+import { loadPending } from '../upload/pending-upload';
 import { discardUpload, resumeUpload, type UploadRun } from '../upload/send-files';
 import { useUploadProgress } from '../upload/use-upload-progress';
-import { toCreateFailure, type CreateFailure, type SubmitPhase } from './create-errors';
+import { toCreateFailure, type CreateFailure } from './create-errors';
 import type { CreateFormValues, FormContext } from './create-form';
-import { submitSecret, type CreatedSecretView } from './submit-secret';
+import { submitSecret } from './submit-secret';
 
 /**
  * Runs a submission: the phase for the busy state, the failure to show, the created secret on success. With files

@@ -4,7 +4,7 @@ import { deriveKeys } from '../../../../shared/crypto/envelope';
 import { openFileMeta, sealFileMeta } from '../../../../shared/crypto/file-meta';
 import { cipherSize, FILE_HEADER_BYTES } from '../../../../shared/crypto/file-stream';
 import { decryptFileBytes } from '../../../../shared/crypto/file-transform';
-import { partCount } from '../../../../shared/file-upload';
+import { partCount } from '../../../../shared/rules/files';
 import { createCryptoHandlers } from './crypto.handlers';
 import type { CryptoRequest, CryptoResponse } from './crypto.protocol';
 

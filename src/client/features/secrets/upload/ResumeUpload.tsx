@@ -6,7 +6,8 @@ import { formatSize } from '../../../lib/format-units';
 import type { CreateFailure } from '../create/create-errors';
 import { formatDateTime } from '../create/format';
 import { FileDropZone } from './FileDropZone';
-import { matchFiles, type PendingUpload } from './pending-upload';
+import type { PendingUpload } from '../model';
+import { matchFiles } from './pending-upload';
 import { UploadPanel } from './UploadPanel';
 import type { UploadProgressState } from './use-upload-progress';
 

@@ -1,4 +1,4 @@
-import { partCount, partLength, UPLOAD_TOKEN_HEADER } from '../../../../shared/file-upload';
+import { partCount, partLength, UPLOAD_TOKEN_HEADER } from '../../../../shared/rules/files';
 
 /**
  * An in-memory server for the upload routes of files.contract.ts, as a `fetch`: status, parts (numbered from 1,

@@ -1,4 +1,4 @@
-import { FILE_LIMITS } from '../../../../shared/file-upload';
+import { FILE_LIMITS } from '../../../../shared/rules/files';
 import type { RuntimeConfig } from '../../../lib/runtime-config';
 
 /** What one secret's files may be, for this visitor; the server checks again (and a per-user quota). */

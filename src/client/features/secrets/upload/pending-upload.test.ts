@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clearPending,
-  FileChangedError,
-  loadPending,
-  matchFiles,
-  notePartDigest,
-  savePending,
-  type PendingUpload,
-} from './pending-upload';
+import { FileChangedError, type PendingUpload } from '../model';
+import { clearPending, loadPending, matchFiles, notePartDigest, savePending } from './pending-upload';
 
 function memoryStore() {
   const map = new Map<string, string>();

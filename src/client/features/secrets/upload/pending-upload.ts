@@ -1,46 +1,11 @@
-import type { CreatedSecretView } from '../create/submit-secret';
+import { FileChangedError, type PendingUpload } from '../model';
 
-/**
- * An upload that has not completed, kept in sessionStorage so that a reload can finish it. It holds the secret's key
- * (and password, without which the file keys cannot be derived again) and the upload token: sessionStorage is the
- * tab's own storage, gone with the tab, and the entry is removed as soon as the upload completes or is cancelled.
- * Files are found again by name, size and last-modified time, and each part's digest is kept from the moment it
- * begins to be sent: a part made again must be the same bytes (the nonces are the same; see FILES.md).
- */
-export interface PendingFile {
-  fileId: string;
-  name: string;
-  type: string;
-  size: number;
-  lastModified: number;
-  /** The stream header, base64url: the salt and nonce prefix the file was encrypted with. */
-  header: string;
-  /** Digest of each part whose sending began, by part number. */
-  sent: Record<string, string>;
-}
-
-export interface PendingUpload {
-  version: 1;
-  secret: CreatedSecretView;
-  password: string | null;
-  token: string;
-  /** The server deletes an upload not complete by then. */
-  expiresAt: string;
-  files: PendingFile[];
-}
+/** The tab's pending upload (model.ts), kept in sessionStorage until it completes or is given up. */
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 const STORAGE_KEY = 'hush.pendingUpload';
 const tabStorage = (): Store | null => (typeof sessionStorage === 'undefined' ? null : sessionStorage);
-
-/** The same bytes would be sent under the same nonces only if the file were unchanged: it is not. */
-export class FileChangedError extends Error {
-  constructor(readonly fileIndex: number) {
-    super(`File ${fileIndex + 1} is not the one chosen before`);
-    this.name = 'FileChangedError';
-  }
-}
 
 export function savePending(pending: PendingUpload, store = tabStorage()): void {
   try {

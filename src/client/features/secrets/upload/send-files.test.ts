@@ -3,7 +3,7 @@ import { burnSecret } from '../api/secrets.api';
 import { partDigest } from '../crypto/file-parts';
 import { unlockUpload, type UploadCrypto } from '../crypto/crypto-client';
 import { createFakeUploadServer } from './fake-upload-server.test-utils';
-import { FileChangedError, type PendingUpload } from './pending-upload';
+import { FileChangedError, type PendingUpload } from '../model';
 import { discardUpload, resumeUpload } from './send-files';
 
 vi.mock('../crypto/crypto-client', () => ({ unlockUpload: vi.fn() }));

@@ -1,8 +1,8 @@
 import { fromBase64Url } from '../../../../shared/crypto/bytes';
 import { burnSecret } from '../api/secrets.api';
 import { unlockUpload, type UploadCrypto } from '../crypto/crypto-client';
-import type { CreatedSecretView } from '../create/submit-secret';
-import { clearPending, notePartDigest, type PendingUpload } from './pending-upload';
+import type { CreatedSecretView, PendingUpload } from '../model';
+import { clearPending, notePartDigest } from './pending-upload';
 import { runUpload, type UploadOptions } from './upload-controller';
 
 /** How an upload reports progress and is cancelled (and, in tests, how it waits between tries). */

@@ -1,4 +1,4 @@
-import { partLength } from '../../../../shared/file-upload';
+import { partLength } from '../../../../shared/rules/files';
 import { ApiError } from '../../../lib/api-client';
 import { completeUpload, getUploadStatus, uploadPart, type UploadStatus, type UploadTarget } from '../api/files.api';
 import { withRetry, type RetryOptions } from './retry';

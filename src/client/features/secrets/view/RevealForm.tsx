@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSecretKey, parseSecretUrl } from '../../../../shared/link';
+import { isSecretKey, parseSecretUrl } from '../../../../shared/rules/link';
 import { Button } from '../../../components/ui/Button';
 import { TextInput } from '../../../components/ui/Field';
 import type { RevealInput } from './use-secret-viewer';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { isSecretId, isSecretKey } from '../../../../shared/link';
+import { isSecretId, isSecretKey } from '../../../../shared/rules/link';
 import { ApiError } from '../../../lib/api-client';
 import { burnSecret, getSecretStatus, readSecret } from '../api/secrets.api';
 import { CryptoFailure, prepareReader, webCryptoAvailable } from '../crypto/crypto-client';
