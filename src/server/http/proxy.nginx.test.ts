@@ -189,6 +189,28 @@ describe.skipIf(missing.length > 0)('Hush behind nginx, configured by docs/nginx
     expect(plain.headers['strict-transport-security']).toBeUndefined();
   });
 
+  /** A file of `content` up (one request per part) and down again through nginx, checked byte for byte. */
+  async function roundTrip(content: Buffer, address: string): Promise<void> {
+    const { id, upload } = await createSecret(address, {
+      files: [{ meta: META, size: content.length, partSize: PART_BYTES }],
+    });
+    const file = upload!.files[0]!;
+    const headers = { [UPLOAD_TOKEN_HEADER]: upload!.token };
+    const uploader = client(address);
+    for (let part = 1; part <= file.parts; part++) {
+      const body = slice(content, file, part);
+      const path = `/api/v1/secret/${id}/files/${file.id}/parts/${part}`;
+      const headersOfPart = { ...headers, 'content-type': 'application/octet-stream' };
+      expect((await uploader.send('PUT', path, { headers: headersOfPart, body })).status).toBe(200);
+    }
+    expect((await uploader.send('POST', `/api/v1/secret/${id}/upload/complete`, { headers })).status).toBe(200);
+    const read = await uploader.send('POST', `/api/v1/secret/${id}`);
+    const { downloadKey } = read.json<{ files: { downloadKey: string }[] }>().files[0]!;
+    const down = await uploader.send('POST', '/api/v1/download', { json: { key: downloadKey, secretId: id } });
+    expect(down.status).toBe(200);
+    expect(sha256Hex(down.body)).toBe(sha256Hex(content));
+  }
+
   it('a 64 MiB file streams through nginx both ways, unbuffered, with the server’s memory bounded', async () => {
     const content = fakeCiphertext(FILE_BYTES);
     const { id, upload } = await createSecret('127.0.0.7', {
@@ -203,9 +225,13 @@ describe.skipIf(missing.length > 0)('Hush behind nginx, configured by docs/nginx
     });
     const partPath = (part: number) => `/api/v1/secret/${id}/files/${file.id}/parts/${part}`;
 
+    // The baseline: the highest level once a 16 MiB file has gone the same way, up and down (pools, compiled code,
+    // the allocator and the Buffers V8 collects lazily at their steady state). A server that held a whole file would
+    // grow by the other 48 MiB over it; one that held a part is caught above (stored while still being sent).
     const peakReset = hush.resetPeak();
-    if (!peakReset) console.warn('could not reset the peak RSS: the figure below includes the start-up');
-    const baseline = hush.rssMiB();
+    if (!peakReset) console.warn('could not reset the peak RSS: the baseline includes the start-up');
+    await roundTrip(fakeCiphertext(PART_BYTES), '127.0.0.9');
+    const baseline = hush.peakMiB();
     const started = performance.now();
 
     // Part 1 in two halves: Hush is writing it to storage before nginx has received the rest.
@@ -271,8 +297,9 @@ describe.skipIf(missing.length > 0)('Hush behind nginx, configured by docs/nginx
       `64 MiB through nginx: upload ${(uploadMs / 1000).toFixed(2)} s in ${file.parts} parts ` +
         `(a 16 MiB part in ${Math.max(...fullPartMs).toFixed(0)} ms at most), ` +
         `download ${(downloadMs / 1000).toFixed(2)} s (1 s pause excluded); server RSS ${baseline.toFixed(0)} MiB ` +
-        `before, peak +${growth.toFixed(1)} MiB${peakReset ? '' : ' (peak since start-up)'}`,
+        `at most after a 16 MiB warm-up, peak +${growth.toFixed(1)} MiB over it`,
     );
-    expect(growth).toBeLessThan(64);
+    // Holding the file would add its other 48 MiB; Node 24's lazier collector leaves up to ~30 MiB (Node 22: ~1).
+    expect(growth).toBeLessThan((FILE_BYTES - PART_BYTES) / MiB);
   }, 120_000);
 });
