@@ -1,8 +1,18 @@
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
+import fs from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** DESIGN.md §2: a feature reaches another only through its public index.ts (tests may reach further). */
+const FEATURES = fs.readdirSync('src/client/features', { withFileTypes: true }).filter((entry) => entry.isDirectory());
+const featureZones = FEATURES.map(({ name }) => ({
+  target: `./src/client/features/${name}`,
+  from: `./src/client/features/!(${name})/**`,
+  except: ['**/src/client/features/*/index.ts'],
+  message: `${name} may use another feature only through its index.ts; shared shells, hooks and formatters belong in components/ or lib/.`,
+}));
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'reports/', 'test-results/', 'playwright-report/'] },
@@ -36,6 +46,11 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['src/client/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-utils.{ts,tsx}', '**/*.test-setup.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useAccount } from '../account/layout/account-outlet';
+import { useAccount } from '../account';
 import { Forbidden } from './Forbidden';
 
 /**

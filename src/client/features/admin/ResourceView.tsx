@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/ui/LoadFailed';
 import { Spinner } from '../../components/ui/Spinner';
 import { errorMessage } from '../../lib/error-message';
-import type { Resource } from '../account/use-account-resource';
+import type { Resource } from '../account';
 import { isForbidden } from './api/call-result';
 import { Forbidden } from './Forbidden';
 

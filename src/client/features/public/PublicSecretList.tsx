@@ -1,7 +1,8 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { TextLink } from '../../components/ui/TextLink';
-import type { PublicSecretItem } from '../secrets/api/secrets.api';
-import { formatDateTime, formatRelativeTime } from './relative-time';
+import type { PublicSecretItem } from '../secrets';
+import { formatDateTime } from '../../lib/format-date';
+import { formatRelativeTime } from '../../lib/relative-time';
 
 /** The public secrets in the order the server gave them (newest first). */
 export function PublicSecretList({ items, now }: { items: PublicSecretItem[]; now: Date }) {

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { TextLink } from '../../components/ui/TextLink';
 import { errorMessage } from '../../lib/error-message';
 import { PublicSecretList } from './PublicSecretList';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/use-now';
 import { usePublicSecrets } from './use-public-secrets';
 import { LoadFailed } from '../../components/ui/LoadFailed';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { listPublicSecrets, type PublicSecretItem } from '../secrets/api/secrets.api';
+import { listPublicSecrets, type PublicSecretItem } from '../secrets';
 
 export type PublicSecretsState =
   { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; items: PublicSecretItem[] };

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/error-message';
-import { useSessionStore } from '../../auth/session.store';
+import { useSessionStore } from '../../auth';
 import { getAccount } from '../api/get-account';
 import { useAccountResource } from '../use-account-resource';
 import type { AccountOutlet } from './account-outlet';

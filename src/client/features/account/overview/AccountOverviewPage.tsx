@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Badge } from '../../../components/ui/Badge';
 import { Card } from '../../../components/ui/Card';
 import { TextLink } from '../../../components/ui/TextLink';
-import { formatDate } from '../format';
+import { formatDate } from '../../../lib/format-date';
 import { useAccount } from '../layout/account-outlet';
 import { AccountPage } from '../layout/AccountPage';
 

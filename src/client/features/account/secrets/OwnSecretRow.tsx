@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { TextLink } from '../../../components/ui/TextLink';
-import { formatRelativeTime } from '../../public/relative-time';
+import { formatRelativeTime } from '../../../lib/relative-time';
 import type { OwnSecret } from '../api/account.types';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../lib/format-date';
 import { MetaLine } from '../MetaLine';
 import { secretTitle } from './secret-title';
 

@@ -5,7 +5,7 @@ import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TextLink } from '../../../components/ui/TextLink';
 import { errorMessage } from '../../../lib/error-message';
-import { useNow } from '../../public/use-now';
+import { useNow } from '../../../lib/use-now';
 import { listOwnSecrets } from '../api/list-own-secrets';
 import { AccountPage } from '../layout/AccountPage';
 import { useAccountResource } from '../use-account-resource';

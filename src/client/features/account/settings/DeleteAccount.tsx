@@ -5,9 +5,9 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Dialog, DialogActions } from '../../../components/ui/Dialog';
 import { TextInput } from '../../../components/ui/Field';
-import { failureOutcome } from '../../auth/forms/outcome';
-import { useCredentialsForm } from '../../auth/forms/use-credentials-form';
-import type { SignoutReason } from '../../auth/pages/SignoutPage';
+import { failureOutcome } from '../../auth';
+import { useCredentialsForm } from '../../auth';
+import type { SignoutReason } from '../../auth';
 import { deleteAccount } from '../api/delete-account';
 
 /** The danger zone: deleting the account asks, in a dialog, for the current password. */

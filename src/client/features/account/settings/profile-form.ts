@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../../../lib/field-errors';
-import { emailError, passwordError } from '../../auth/credentials';
+import { emailError, passwordError } from '../../auth';
 import type { AccountUpdate } from '../api/account.types';
 
 export type ProfileField = 'email' | 'newPassword' | 'confirmNewPassword' | 'currentPassword';

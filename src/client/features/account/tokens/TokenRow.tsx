@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import type { ApiToken } from '../api/account.types';
-import { formatDate, formatDateTime } from '../format';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { MetaLine } from '../MetaLine';
 
 export function TokenRow({ token, now, onRevoke }: { token: ApiToken; now: Date; onRevoke(): void }) {

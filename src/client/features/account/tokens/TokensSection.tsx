@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/error-message';
-import { useNow } from '../../public/use-now';
+import { useNow } from '../../../lib/use-now';
 import type { ApiToken, CreatedToken } from '../api/account.types';
 import { listTokens } from '../api/list-tokens';
 import { useAccountResource } from '../use-account-resource';

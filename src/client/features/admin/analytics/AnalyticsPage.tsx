@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
 import { runtimeConfig } from '../../../lib/runtime-config';
-import { AccountPage } from '../../account/layout/AccountPage';
-import { useAccountResource } from '../../account/use-account-resource';
+import { AccountPage } from '../../account';
+import { useAccountResource } from '../../account';
 import { loadAnalytics } from '../api/analytics';
 import type { DailyAnalytics, Stats } from '../api/admin.types';
 import { AdminOnly } from '../AdminOnly';

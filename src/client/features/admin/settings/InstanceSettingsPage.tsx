@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AccountPage } from '../../account/layout/AccountPage';
-import { useAccountResource } from '../../account/use-account-resource';
+import { AccountPage } from '../../account';
+import { useAccountResource } from '../../account';
 import { getAdminSettings } from '../api/admin-settings';
 import { failureError } from '../api/call-result';
 import { AdminOnly } from '../AdminOnly';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useSessionGone } from '../../account/use-account-resource';
+import { useSessionGone } from '../../account';
 import type { AdminUser } from '../api/admin.types';
 import { deleteUser } from '../api/users';
 

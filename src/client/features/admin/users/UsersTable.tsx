@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { cx } from '../../../components/ui/cx';
-import { formatDate } from '../../account/format';
+import { formatDate } from '../../../lib/format-date';
 import type { AdminUser } from '../api/admin.types';
 
 /**

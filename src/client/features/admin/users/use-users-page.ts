@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useSessionGone } from '../../account/use-account-resource';
+import { useSessionGone } from '../../account';
 import type { AdminUser, UsersPage } from '../api/admin.types';
 import { listUsers } from '../api/users';
 import { USERS_PAGE_SIZE } from './user-form';

@@ -1,6 +1,6 @@
 import { isRole, USERS_PAGE } from '../../../../shared/rules/account';
 import { fieldErrors, type FieldErrors } from '../../../lib/field-errors';
-import { emailError, passwordError, usernameError } from '../../auth/credentials';
+import { emailError, passwordError, usernameError } from '../../auth';
 
 /** Users per page: the server's default `take`. */
 export const USERS_PAGE_SIZE = USERS_PAGE.defaultTake;

@@ -2,7 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { TextLink } from '../../../components/ui/TextLink';
-import { useSettingsStore } from '../../settings/settings.store';
+import { useSettingsStore } from '../../settings';
 import { signup } from '../api/signup';
 import { allowedDomain, type SignupField } from '../credentials';
 import { failureOutcome } from '../forms/outcome';

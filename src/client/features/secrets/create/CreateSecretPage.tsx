@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
-import { useSettingsStore } from '../../settings/settings.store';
+import { useSettingsStore } from '../../settings';
 import { CreateSecretForm } from './CreateSecretForm';
 import { focusHeading, PageHeading } from './PageHeading';
 import { SecretResult } from './SecretResult';

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/Card';
 import { cx } from '../../../components/ui/cx';
 import { BurnSecret } from './BurnSecret';
 import { CopyField } from './CopyField';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../lib/format-date';
 import { focusHeading, PageHeading, SectionHeading } from './PageHeading';
 import { ResultFiles } from './ResultFiles';
 import { SecretQrCode } from './SecretQrCode';

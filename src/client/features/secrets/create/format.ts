@@ -19,7 +19,3 @@ export function formatTtl(seconds: number, t: TFunction<'create'>): string {
   const [unit, size] = UNITS.find(([, size]) => seconds % size === 0) ?? UNITS[2];
   return t(`ttl.${unit}`, { count: Math.round(seconds / size) });
 }
-
-export function formatDateTime(iso: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
-}

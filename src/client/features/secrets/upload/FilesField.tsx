@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { runtimeConfig } from '../../../lib/runtime-config';
-import { useSessionStore } from '../../auth/session.store';
-import { useSettingsStore } from '../../settings/settings.store';
+import { useSessionStore } from '../../auth';
+import { useSettingsStore } from '../../settings';
 import { AttachFiles } from './AttachFiles';
 import { fileLimits, type FileLimits } from './file-rules';
 

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { formatSize } from '../../../lib/format-units';
 import type { CreateFailure } from '../create/create-errors';
-import { formatDateTime } from '../create/format';
+import { formatDateTime } from '../../../lib/format-date';
 import { FileDropZone } from './FileDropZone';
 import type { PendingUpload } from '../model';
 import { matchFiles } from './pending-upload';

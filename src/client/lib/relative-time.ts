@@ -30,11 +30,3 @@ export function formatRelativeTime(target: Date, now: Date, locale: string): str
     return new Intl.RelativeTimeFormat('en', { numeric: 'always' }).format(value, unit);
   }
 }
-
-export function formatDateTime(date: Date, locale: string): string {
-  try {
-    return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  } catch {
-    return date.toISOString();
-  }
-}
