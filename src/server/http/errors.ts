@@ -26,6 +26,11 @@ export function httpError(
   return new HttpError(status, code, message, extra);
 }
 
+/** The generic refusals every part of the API may answer with. */
+export const requestInvalid = () => httpError(400, 'request.invalid');
+export const notFound = () => httpError(404, 'request.not_found');
+export const serverUnavailable = (extra: Record<string, unknown> = {}) => httpError(503, 'server.unavailable', extra);
+
 /** 400 naming the field: `validation.ttl`. */
 export function validationError(field: string, message: string): HttpError {
   const safeField = field.replace(/[^A-Za-z0-9_]/g, '') || 'body';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { looksLikePage, NOT_FOUND_PATH, pagePath } from '../../shared/rules/pages.js';
-import { httpError } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { injectRuntimeConfig, type RuntimeConfig } from './runtime-config.js';
 
 const wantsHtml = (accept: string | undefined) => accept !== undefined && accept.includes('text/html');
@@ -40,9 +40,9 @@ export async function registerWebClient(
 
   app.setNotFoundHandler((request, reply) => {
     const read = request.method === 'GET' || request.method === 'HEAD';
-    if (!indexHtml || !read || !looksLikePage(request.url)) throw httpError(404, 'request.not_found');
+    if (!indexHtml || !read || !looksLikePage(request.url)) throw notFound();
     const known = pagePath(request.url) !== NOT_FOUND_PATH;
-    if (!known && !wantsHtml(request.headers.accept)) throw httpError(404, 'request.not_found');
+    if (!known && !wantsHtml(request.headers.accept)) throw notFound();
     return reply
       .status(known ? 200 : 404)
       .type('text/html; charset=utf-8')

@@ -1,7 +1,7 @@
 import { emailInDomain } from '../../../shared/rules/account.js';
 import type { z } from 'zod';
 import type { AccountUpdateBody, CreateTokenBody } from '../../../shared/api/account.contract.js';
-import { httpError } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
@@ -12,6 +12,7 @@ import type { UserRow, UsersRepository } from '../auth/users.repository.js';
 import type { FilesService } from '../files/files.service.js';
 import type { SecretsRepository } from '../secrets/secrets.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { currentPasswordInvalid, lastAdminAccount } from './account.errors.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
@@ -43,7 +44,7 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   async function checkPassword(user: UserRow, password: string): Promise<void> {
     if (!(await passwords.verify(user.password_hash, password))) {
-      throw httpError(400, 'auth.current_password_invalid', { field: 'currentPassword' });
+      throw currentPasswordInvalid();
     }
   }
 
@@ -71,7 +72,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     async delete(user: UserRow, password: string) {
       await checkPassword(user, password);
       // The instance must keep an admin: the last one cannot delete itself.
-      if (user.role === 'admin' && (await users.countAdmins()) <= 1) throw httpError(409, 'account.last_admin');
+      if (user.role === 'admin' && (await users.countAdmins()) <= 1) throw lastAdminAccount();
       await users.delete(user.id);
       // Its secrets went with the account; their files' rows outlive them until the blobs are deleted, now.
       await deps.files.deleteForOwner(user.id);
@@ -127,7 +128,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     async revokeToken(user: UserRow, id: string) {
-      if (!(await tokens.delete(id, user.id))) throw httpError(404, 'request.not_found');
+      if (!(await tokens.delete(id, user.id))) throw notFound();
       return { revoked: true as const };
     },
   };

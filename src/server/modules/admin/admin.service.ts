@@ -6,13 +6,14 @@ import type {
   UpdateUserBody,
   UsersPage,
 } from '../../../shared/api/admin.contract.js';
-import { httpError } from '../../http/errors.js';
+
 import { presentAccount } from '../account/account.service.js';
 import { emailTaken } from '../auth/auth.errors.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { GuardedChange, UserRow, UsersRepository } from '../auth/users.repository.js';
 import type { FilesService } from '../files/files.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { lastAdmin, userNotFound } from './admin.errors.js';
 
 export interface AdminServiceDeps {
   users: UsersRepository;
@@ -21,9 +22,6 @@ export interface AdminServiceDeps {
   /** Sign-up's own account creation: the same checks of taken names and the same password hashing. */
   createUser: AuthService['createUser'];
 }
-
-const userNotFound = () => httpError(404, 'admin.user_not_found', { field: 'username' });
-const lastAdmin = () => httpError(409, 'admin.last_admin');
 
 /** The user a guarded change was made to, or the error it was refused with. */
 function changed(result: GuardedChange): UserRow {

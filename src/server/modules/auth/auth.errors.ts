@@ -11,4 +11,5 @@ export const emailTaken = () => httpError(409, 'auth.email_taken', { field: 'ema
 export const crossSite = () => httpError(403, 'auth.cross_site');
 export const setupInvalid = () => httpError(403, 'auth.setup_invalid');
 export const sessionRequired = () => httpError(403, 'auth.session_required');
+export const adminRequired = () => httpError(403, 'auth.admin_required');
 export const tooManyAttempts = () => httpError(429, 'auth.too_many_attempts');

@@ -1,10 +1,9 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { httpError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { sha256 } from '../../lib/tokens.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { crossSite, notSignedIn, sessionRequired } from './auth.errors.js';
+import { adminRequired, crossSite, notSignedIn, sessionRequired } from './auth.errors.js';
 import type { AuthService } from './auth.service.js';
 import { SESSION_COOKIE } from './cookies.js';
 import type { SessionRow } from './sessions.repository.js';
@@ -108,7 +107,7 @@ export function requireUser(request: FastifyRequest): UserRow {
 /** Admin routes: by session or by an admin's API token (spec §6). The role is read with the session per request. */
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (user.role !== 'admin') throw httpError(403, 'auth.admin_required');
+  if (user.role !== 'admin') throw adminRequired();
   return user;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { FILE_LIMITS, fileRoutes as api, UPLOAD_TOKEN_HEADER } from '../../../shared/api/files.contract.js';
-import { httpError } from '../../http/errors.js';
+import { requestInvalid } from '../../http/errors.js';
 import { fastifyPath } from '../../http/route.js';
 import { parseInput } from '../../http/validation.js';
 import { lengthRequired, mediaType, partTooLarge } from './files.errors.js';
@@ -17,7 +17,7 @@ export function uploadToken(request: FastifyRequest): string | undefined {
 function contentLength(request: FastifyRequest): number {
   const header = request.headers['content-length'];
   if (header === undefined) throw lengthRequired();
-  if (!/^\d{1,16}$/.test(header)) throw httpError(400, 'request.invalid');
+  if (!/^\d{1,16}$/.test(header)) throw requestInvalid();
   return Number(header);
 }
 
@@ -58,7 +58,7 @@ export function partRoute(service: FilesService, rateLimit: { max: number; timeW
           })
           .catch((error: unknown) => {
             // The client went away mid-part: nothing was stored, and no one is listening for the answer.
-            if (request.raw.readableAborted) throw httpError(400, 'request.invalid');
+            if (request.raw.readableAborted) throw requestInvalid();
             throw error;
           });
         return reply.send(stored);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { pingDatabase, type Database } from '../../db/database.js';
-import { httpError } from '../../http/errors.js';
+import { serverUnavailable } from '../../http/errors.js';
 import { pingRedis } from '../../lib/redis.js';
 import { withTimeout } from '../../lib/timeout.js';
 import type { BlobStorage } from '../files/storage/index.js';
@@ -45,7 +45,7 @@ export function healthRoutes(deps: HealthDeps) {
         }),
       );
       if (checks.database === 'down' || checks.storage === 'down') {
-        throw httpError(503, 'server.unavailable', { checks });
+        throw serverUnavailable({ checks });
       }
       return { status: checks.redis === 'down' ? 'degraded' : 'ok', checks };
     });

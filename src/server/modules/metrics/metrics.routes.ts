@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '../../http/errors.js';
+
 import type { Metrics } from './metrics.js';
+import { metricsTokenInvalid } from './metrics.errors.js';
 
 const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
 
@@ -20,7 +21,7 @@ export function metricsRoutes(metrics: Metrics, options: { token: string }) {
     app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
       if (options.token && !bearerMatches(request.headers.authorization, options.token)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
-        throw httpError(401, 'metrics.token_invalid');
+        throw metricsTokenInvalid();
       }
       const registry = metrics.registry!;
       const body = await registry.metrics();

@@ -1,5 +1,7 @@
 import { httpError } from '../../http/errors.js';
 
+/** The instance is read-only: no secret may be created (spec §9). */
+export const readOnly = () => httpError(403, 'secret.read_only');
 export const secretNotFound = () => httpError(404, 'secret.not_found');
 /** Says what the reader's page needs to know to ask for the right things: attempts left, and public or not. */
 export const passwordRequired = (attemptsLeft: number, isPublic: boolean) =>

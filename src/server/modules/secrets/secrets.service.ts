@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { BurnSecretBody, CreateSecretBody, ReadSecretBody } from '../../../shared/api/secrets.contract.js';
 import { ACCOUNT_TTL_CHOICES, LIMITS, maxEnvelopeLength, utf8Length } from '../../../shared/rules/secrets.js';
 import { ipMatches } from '../../../shared/rules/ip.js';
-import { httpError, validationError } from '../../http/errors.js';
+import { validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { matchesHash, randomToken, sha256 } from '../../lib/tokens.js';
@@ -15,6 +15,7 @@ import {
   keyInvalid,
   passwordInvalid,
   passwordRequired,
+  readOnly,
   secretNotFound,
 } from './secrets.errors.js';
 import type { SecretRow, SecretsRepository } from './secrets.repository.js';
@@ -44,7 +45,6 @@ type BurnInput = z.output<typeof BurnSecretBody>;
 
 /** Roles that may create secrets while the instance is read-only. */
 const READ_ONLY_AUTHORS: readonly string[] = ['admin', 'creator'];
-const readOnly = () => httpError(403, 'secret.read_only');
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const present = (value: string | null | undefined) => (value ? value : null);

@@ -1,8 +1,8 @@
-import { SETTING_NAMES, type SettingName } from '../../../shared/rules/settings.js';
 import { InstanceSettings } from '../../../shared/api/settings.contract.js';
-import { DEFAULT_SETTINGS } from '../../../shared/rules/settings.js';
+import { DEFAULT_SETTINGS, SETTING_NAMES, type SettingName } from '../../../shared/rules/settings.js';
 import type { Config } from '../../config.js';
-import { httpError } from '../../http/errors.js';
+
+import { settingsManaged } from './settings.errors.js';
 import type { SettingsRepository } from './settings.repository.js';
 
 /** The HUSH_SETTING_* variable that can pin each setting. */
@@ -24,9 +24,6 @@ export function pinnedSettings(config: Config): Partial<InstanceSettings> {
   }
   return InstanceSettings.partial().parse(pinned);
 }
-
-export const settingsManaged = (names: SettingName[]) =>
-  httpError(403, 'settings.managed', { settings: names }, `Managed by the server’s environment: ${names.join(', ')}`);
 
 /**
  * The instance settings: pinned values over stored values over the defaults. Read on every request that depends on
