@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { concatBytes, toBase64Url } from './bytes.js';
+import { concatBytes } from './bytes.js';
 import { deriveKeys, generateKey, type SecretKeys } from './envelope.js';
 import { cipherSize, FILE_HEADER_BYTES, FILE_TAG_BYTES, FileStreamError } from './file-stream.js';
-import { createDecryptStream, createEncryptStream, encryptFileBytes } from './file-transform.js';
+import { createDecryptStream, encryptFileBytes } from './file-transform.js';
 
 /** A source that hands `data` over in pieces of the given sizes (the last piece takes the rest). */
 function source(data: Uint8Array, sizes: number[]): ReadableStream<Uint8Array> {
@@ -49,23 +49,15 @@ describe('stream helpers', () => {
     keys = await deriveKeys(generateKey());
   });
 
-  it('give the same bytes as the chunk API for any input split, and emit no piece larger than a record', async () => {
+  it('decrypt what the chunk API encrypted, for any input split, emitting no piece larger than a chunk', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.uint8Array({ maxLength: 3000 }),
         fc.integer({ min: 16, max: 300 }),
         fc.array(fc.integer({ min: 0, max: 700 }), { maxLength: 40 }),
-        fc.array(fc.integer({ min: 0, max: 700 }), { maxLength: 40 }),
-        async (plain, chunkSize, splitIn, splitOut) => {
+        async (plain, chunkSize, splitOut) => {
           const options = { fileIndex: 3, chunkSize };
-          const expected = await encryptFileBytes(keys, plain, { ...options, random: fixedRandom() });
-          const pieces = await collect(
-            source(plain, splitIn).pipeThrough(createEncryptStream(keys, { ...options, random: fixedRandom() })),
-          );
-          expect(pieces[0]!.length).toBe(FILE_HEADER_BYTES);
-          expect(pieces.slice(1).every((piece) => piece.length <= chunkSize + FILE_TAG_BYTES)).toBe(true);
-          const stream = concatBytes(...pieces);
-          expect(toBase64Url(stream)).toBe(toBase64Url(expected));
+          const stream = await encryptFileBytes(keys, plain, { ...options, random: fixedRandom() });
           expect(stream.length).toBe(cipherSize(plain.length, chunkSize));
 
           const plainPieces = await collect(source(stream, splitOut).pipeThrough(createDecryptStream(keys, options)));
@@ -77,23 +69,8 @@ describe('stream helpers', () => {
     );
   });
 
-  it('emit each record as soon as it is complete, holding back at most one chunk', async () => {
+  it('emit each chunk as soon as its record is complete, holding back at most one', async () => {
     const chunkSize = 64;
-    const encrypt = createEncryptStream(keys, { fileIndex: 0, chunkSize });
-    const writer = encrypt.writable.getWriter();
-    const reader = encrypt.readable.getReader();
-    // One byte at a time, never closed: the header and the first record must come out anyway.
-    const writes: Promise<void>[] = [];
-    for (let i = 0; i < chunkSize + 10; i++) writes.push(writer.write(Uint8Array.of(i)));
-    expect((await reader.read()).value!.length).toBe(FILE_HEADER_BYTES);
-    const first = (await reader.read()).value!;
-    expect(first.length).toBe(chunkSize + FILE_TAG_BYTES);
-    writes.push(writer.close());
-    const rest: number[] = [];
-    for (let read = await reader.read(); !read.done; read = await reader.read()) rest.push(read.value.length);
-    expect(rest).toEqual([10 + FILE_TAG_BYTES]);
-    await Promise.all(writes);
-
     const decrypt = createDecryptStream(keys, { fileIndex: 0 });
     const decryptWriter = decrypt.writable.getWriter();
     const decryptReader = decrypt.readable.getReader();
@@ -110,9 +87,7 @@ describe('stream helpers', () => {
 
   it('carry a real 1 MiB-chunk file through in file.stream()-sized pieces', async () => {
     const plain = random(3 * 1024 * 1024 + 12345);
-    const encrypted = concatBytes(
-      ...(await collect(source(plain, Array(60).fill(65536)).pipeThrough(createEncryptStream(keys, { fileIndex: 1 })))),
-    );
+    const encrypted = await encryptFileBytes(keys, plain, { fileIndex: 1 });
     expect(encrypted.length).toBe(cipherSize(plain.length));
     const back = await collect(
       source(encrypted, [1000, 70000, 2 ** 20 + 3]).pipeThrough(createDecryptStream(keys, { fileIndex: 1 })),
@@ -130,8 +105,8 @@ describe('stream helpers', () => {
     );
     expect(error).toBeInstanceOf(FileStreamError);
     expect((error as FileStreamError).reason).toBe('tampered_or_wrong_key');
-    await expect(
-      collect(source(Uint8Array.of(1, 2, 3), []).pipeThrough(createEncryptStream(keys, { fileIndex: -1 }))),
-    ).rejects.toThrow(FileStreamError);
+    await expect(collect(source(stream, []).pipeThrough(createDecryptStream(keys, { fileIndex: -1 })))).rejects.toThrow(
+      FileStreamError,
+    );
   });
 });

@@ -1,9 +1,9 @@
 /**
- * WHATWG stream helpers for file encryption (format in file-format.ts and FILES.md). Input may arrive in pieces of
- * any size; each helper keeps at most one chunk (plus the 28-byte header) buffered, and emits each record as soon as
- * it is complete, so a `file.stream()` or a `fetch` body of any size goes through in bounded memory:
+ * File encryption over whole byte arrays and a WHATWG decrypting stream (format in file-format.ts and FILES.md).
+ * Uploads encrypt part by part in the crypto worker (file-stream.ts); downloads decrypt as the body arrives, in pieces
+ * of any size, keeping at most one chunk (plus the 28-byte header) buffered and emitting each record as soon as it
+ * is complete, so a `fetch` body of any size goes through in bounded memory:
  *
- *   file.stream().pipeThrough(createEncryptStream(keys, { fileIndex: 0 }))   // → header ‖ chunks, ready to upload
  *   response.body.pipeThrough(createDecryptStream(keys, { fileIndex: 0 }))    // → the plaintext; errors on damage
  *
  * A decrypting stream errors (with a FileStreamError) on any damage, including truncation, which shows only at the
@@ -19,7 +19,6 @@ import {
   parseFileHeader,
   type FileDecryptor,
   type FileEncryptOptions,
-  type FileEncryptor,
   type FileKeyMaterial,
   type FileStreamOptions,
 } from './file-stream.js';
@@ -66,28 +65,6 @@ class Rechunker {
   rest(): Bytes {
     return this.buffer.subarray(0, this.filled);
   }
-}
-
-/** Plaintext in, `header ‖ chunk_0 ‖ … ‖ chunk_last` out (the header is the first piece). */
-export function createEncryptStream(
-  material: FileKeyMaterial,
-  options: FileEncryptOptions,
-): TransformStream<Uint8Array, Bytes> {
-  let encryptor: FileEncryptor;
-  let records: Rechunker;
-  return new TransformStream<Uint8Array, Bytes>({
-    async start(controller) {
-      encryptor = await createFileEncryptor(material, options);
-      records = new Rechunker(encryptor.chunkSize, async (plain) =>
-        controller.enqueue(await encryptor.encryptChunk(plain, false)),
-      );
-      controller.enqueue(encryptor.header);
-    },
-    transform: (piece) => records.push(piece),
-    async flush(controller) {
-      controller.enqueue(await encryptor.encryptChunk(records.rest(), true));
-    },
-  });
 }
 
 /** `header ‖ chunks` in (split anyhow), plaintext out; errors with a FileStreamError on any damage. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSecretUrl, parseSecretUrl } from './link.js';
+import { buildSecretUrl, parseSecretUrl, secretPath } from './link.js';
 
 const id = 'AbCdEfGhIjKlMnOpQrStUv';
 const key = 'k'.repeat(43);
@@ -9,6 +9,12 @@ describe('secret links', () => {
     const url = buildSecretUrl('https://hush.example/', id, key);
     expect(url).toBe(`https://hush.example/secret/${id}#encryption_key=${key}`);
     expect(new URL(url).pathname).not.toContain(key);
+  });
+
+  it('gives the page path the web page navigates to, with the key in its fragment', () => {
+    expect(secretPath(id, key)).toBe(`/secret/${id}#encryption_key=${key}`);
+    expect(secretPath(id)).toBe(`/secret/${id}`);
+    expect(parseSecretUrl(secretPath(id, key))).toEqual({ id, key, keyInPath: false });
   });
 
   it('round-trips with and without a key', () => {

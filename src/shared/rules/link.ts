@@ -10,9 +10,14 @@ const FRAGMENT_KEY = 'encryption_key';
 export const isSecretId = (value: string): boolean => ID.test(value);
 export const isSecretKey = (value: string): boolean => KEY.test(value);
 
+/** The page of a secret, with its key in the fragment when there is one: `/secret/{id}#encryption_key={key}`. */
+export function secretPath(id: string, key?: string | null): string {
+  const path = `/secret/${encodeURIComponent(id)}`;
+  return key ? `${path}#${FRAGMENT_KEY}=${key}` : path;
+}
+
 export function buildSecretUrl(origin: string, id: string, key?: string | null): string {
-  const base = `${origin.replace(/\/+$/, '')}/secret/${encodeURIComponent(id)}`;
-  return key ? `${base}#${FRAGMENT_KEY}=${key}` : base;
+  return origin.replace(/\/+$/, '') + secretPath(id, key);
 }
 
 export interface ParsedSecretLink {

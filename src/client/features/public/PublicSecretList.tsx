@@ -1,3 +1,4 @@
+import { secretPath } from '../../../shared/rules/link';
 import { Trans, useTranslation } from 'react-i18next';
 import { TextLink } from '../../components/ui/TextLink';
 import type { PublicSecretItem } from '../secrets';
@@ -24,7 +25,7 @@ function PublicSecretRow({ item, now }: { item: PublicSecretItem; now: Date }) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <h2 className="text-base font-semibold [overflow-wrap:anywhere]">
-        <TextLink to={`/secret/${encodeURIComponent(item.id)}`}>
+        <TextLink to={secretPath(item.id)}>
           {item.title ? <span dir="auto">{item.title}</span> : <span className="italic">{t('item.untitled')}</span>}
         </TextLink>
       </h2>

@@ -1,3 +1,4 @@
+import { secretPath } from '../../../../shared/rules/link';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -28,11 +29,7 @@ export function OwnSecretRow({ secret, now, onDelete }: { secret: OwnSecret; now
             className="text-base font-semibold [overflow-wrap:anywhere]"
             title={title.kind === 'encrypted' ? t('secrets.encryptedHint') : undefined}
           >
-            {secret.isPublic ? (
-              <TextLink to={`/secret/${encodeURIComponent(secret.id)}`}>{headingText}</TextLink>
-            ) : (
-              headingText
-            )}
+            {secret.isPublic ? <TextLink to={secretPath(secret.id)}>{headingText}</TextLink> : headingText}
           </h2>
           {secret.isPublic && <Badge tone="amber">{t('secrets.public')}</Badge>}
         </div>

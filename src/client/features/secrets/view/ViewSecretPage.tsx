@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { parseSecretUrl } from '../../../../shared/rules/link';
+import { parseSecretUrl, secretPath } from '../../../../shared/rules/link';
 import { Alert } from '../../../components/ui/Alert';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -24,7 +24,7 @@ export default function ViewSecretPage() {
 
   useEffect(() => {
     if (link?.keyInPath) {
-      void navigate(`/secret/${link.id}#encryption_key=${link.key}`, { replace: true });
+      void navigate(secretPath(link.id, link.key), { replace: true });
     }
   }, [link?.keyInPath, link?.id, link?.key, navigate]);
 
