@@ -1,38 +1,51 @@
 /**
- * File sizes, speeds and durations in the reader's language, through Intl alone (no texts to translate): decimal
- * units (1 MB = 1,000,000 bytes) as file managers and speed meters show them.
+ * Sizes, speeds and durations in the reader's language. Sizes are binary everywhere (1 KiB = 1,024 bytes), as the
+ * limits are set and as the server words its errors; the numbers come from Intl, the unit symbols from the IEC
+ * (French writes octets: o, Kio, Mio). Durations are Intl units, with no texts to translate.
  */
-const SIZE_UNITS = [
-  ['terabyte', 1e12],
-  ['gigabyte', 1e9],
-  ['megabyte', 1e6],
-  ['kilobyte', 1e3],
-] as const;
+const IEC = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
+const SYMBOLS: Record<string, readonly string[]> = { fr: ['o', 'Kio', 'Mio', 'Gio', 'Tio'] };
 
-const unit = (locale: string | undefined, name: string, value: number, display: 'short' | 'long' = 'short') =>
+const language = (locale: string | undefined) => (locale ?? 'en').split('-')[0]!.toLowerCase();
+
+const number = (locale: string | undefined, value: number) => {
+  const digits = value < 10 && !Number.isInteger(value) ? 1 : 0;
+  try {
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+  } catch {
+    return new Intl.NumberFormat('en', { maximumFractionDigits: digits }).format(value);
+  }
+};
+
+/** "812 B", "3.3 KiB", "191 MiB", "1.4 GiB" ("1,4 Gio" in French). */
+export function formatSize(bytes: number, locale?: string): string {
+  let step = 0;
+  let value = bytes;
+  // A value that would round to 1,024 of one unit is shown as 1 of the next.
+  while (step < IEC.length - 1 && Math.round(value) >= 1024) {
+    value /= 1024;
+    step++;
+  }
+  const symbols = SYMBOLS[language(locale)] ?? IEC;
+  return `${number(locale, step === 0 ? Math.round(value) : value)} ${symbols[step]}`;
+}
+
+/** "12 MiB/s", "830 KiB/s". */
+export function formatRate(bytesPerSecond: number, locale?: string): string {
+  return `${formatSize(bytesPerSecond, locale)}/s`;
+}
+
+const unit = (locale: string | undefined, name: string, value: number) =>
   new Intl.NumberFormat(locale, {
     style: 'unit',
     unit: name,
-    unitDisplay: display,
+    unitDisplay: 'long',
     maximumFractionDigits: value < 10 ? 1 : 0,
   }).format(value);
 
-/** "812 bytes", "3.4 kB", "200 MB", "1.5 GB". */
-export function formatSize(bytes: number, locale?: string): string {
-  const found = SIZE_UNITS.find(([, size]) => bytes >= size);
-  return found ? unit(locale, found[0], bytes / found[1]) : unit(locale, 'byte', bytes, 'long');
-}
-
-/** "12 MB/s", "850 kB/s". */
-export function formatRate(bytesPerSecond: number, locale?: string): string {
-  return bytesPerSecond >= 1e6
-    ? unit(locale, 'megabyte-per-second', bytesPerSecond / 1e6)
-    : unit(locale, 'kilobyte-per-second', bytesPerSecond / 1e3);
-}
-
 /** "45 seconds", "3 minutes", "1.5 hours": one unit, rounded, for an estimate. */
 export function formatDuration(seconds: number, locale?: string): string {
-  if (seconds < 90) return unit(locale, 'second', Math.max(1, Math.round(seconds)), 'long');
-  if (seconds < 90 * 60) return unit(locale, 'minute', Math.round(seconds / 60), 'long');
-  return unit(locale, 'hour', seconds / 3600, 'long');
+  if (seconds < 90) return unit(locale, 'second', Math.max(1, Math.round(seconds)));
+  if (seconds < 90 * 60) return unit(locale, 'minute', Math.round(seconds / 60));
+  return unit(locale, 'hour', seconds / 3600);
 }

@@ -31,7 +31,7 @@ describe('hush backup / hush restore from the command line', { timeout: 120_000 
     expect(backup).toMatchObject({ code: 0, stderr: '' });
     expect(backup.stdout).toMatch(
       new RegExp(
-        `^Backed up 3 secrets and 0 users \\(schema 0005-files, 0 stored files, 0 bytes\\) to ${file}: [\\d.]+ kB in [\\d.]+ s\\.\\n$`,
+        `^Backed up 3 secrets and 0 users \\(schema 0005-files, 0 stored files, 0 bytes\\) to ${file}: [\\d.]+ KiB in [\\d.]+ s\\.\\n$`,
       ),
     );
 

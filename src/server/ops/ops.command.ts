@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.js';
 import { unsupportedNode } from '../node-version.js';
+import { formatSize } from '../lib/bytes.js';
 import { createBackup, type BackupSummary } from './backup.js';
 import { oneLine, OpsError, postgresBackup, postgresRestore } from './ops.errors.js';
 import { restoreBackup, type RestoreSummary } from './restore.js';
@@ -36,7 +37,7 @@ function describeBackup(summary: BackupSummary, bucket: string): string {
   const { header, blobs, skipped } = summary;
   const lines = [
     `Backed up ${contents(header)} (schema ${header.schema}, ${blobs.count} stored ${plural(blobs.count, 'file')}, ` +
-      `${formatBytes(blobs.bytes)}) to ${summary.file}: ${formatBytes(summary.bytes)} in ${seconds(summary.ms)}.`,
+      `${formatSize(blobs.bytes)}) to ${summary.file}: ${formatSize(summary.bytes)} in ${seconds(summary.ms)}.`,
   ];
   if (skipped.deleted || skipped.uploading) {
     lines.push(
@@ -54,7 +55,7 @@ function describeRestore(summary: RestoreSummary): string {
   const { header, blobs } = summary;
   const lines = [
     `Restored ${contents(header)} (schema ${header.schema}, ${blobs.count} stored ${plural(blobs.count, 'file')}, ` +
-      `${formatBytes(blobs.bytes)}) into ${summary.dataDir} from the backup of ${header.createdAt} ` +
+      `${formatSize(blobs.bytes)}) into ${summary.dataDir} from the backup of ${header.createdAt} ` +
       `(Hush ${header.hushVersion}) in ${seconds(summary.ms)}.`,
     'Start Hush on this folder: it brings the schema up to date at start-up.',
   ];
@@ -68,14 +69,3 @@ const contents = ({ counts }: { counts: { secrets: number; users: number } }) =>
   `${counts.secrets} ${plural(counts.secrets, 'secret')} and ${counts.users} ${plural(counts.users, 'user')}`;
 const plural = (count: number, word: string) => (count === 1 ? word : `${word}s`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'kB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} bytes` : `${value.toFixed(1)} ${units[unit]}`;
-}

@@ -1,19 +1,11 @@
 import { httpError } from '../../http/errors.js';
+import { formatLimit } from '../../lib/bytes.js';
 
 /** The files module's refusals; every one is a clear 4xx `{code, message}`. */
 
 export const uploadsDisabled = () => httpError(403, 'files.upload_disabled', { field: 'files' });
 export const signInRequired = () => httpError(403, 'files.sign_in_required', { field: 'files' });
 export const publicWithFiles = () => httpError(400, 'files.public_not_allowed', { field: 'files' });
-
-const MiB = 1024 * 1024;
-/** `1 GiB`, `10 MiB`, `1500 bytes`: limits as people read them. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * MiB && bytes % (1024 * MiB) === 0) return `${bytes / (1024 * MiB)} GiB`;
-  if (bytes >= MiB && bytes % MiB === 0) return `${bytes / MiB} MiB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} bytes`;
-}
 
 export type LimitKind = 'file' | 'secret' | 'user';
 const LIMIT_TEXT: Record<LimitKind, string> = {
@@ -26,7 +18,7 @@ export const tooLarge = (kind: LimitKind, limit: number, index?: number) =>
     413,
     'files.too_large',
     { field: 'files', limit: kind, limitBytes: limit, ...(index !== undefined && { index }) },
-    `${LIMIT_TEXT[kind]} ${formatBytes(limit)}${index !== undefined ? ` (file ${index + 1} is larger)` : ''}`,
+    `${LIMIT_TEXT[kind]} ${formatLimit(limit)}${index !== undefined ? ` (file ${index + 1} is larger)` : ''}`,
   );
 
 export const sizeInvalid = (index: number, why: string) =>

@@ -36,7 +36,7 @@ const DAILY: DailyAnalytics = {
 const STATS: Stats = {
   secrets: { created: 5120, active: 42, expired: 3000, burned: 2078, public: 7, withPassword: 11 },
   users: { total: 12, admins: 2 },
-  files: { count: 3, bytes: 5_000_000 },
+  files: { count: 3, bytes: 5 * 1024 ** 2 },
 };
 const open = () => renderAdminPage(i18n, <AnalyticsPage />, '/account/analytics');
 const stat = (group: string, label: string) => {
@@ -59,7 +59,7 @@ describe('the analytics page', () => {
     expect(stat('Users', 'Users')).toBe('12');
     expect(stat('Users', 'Administrators')).toBe('2');
     expect(stat('Files', 'Files')).toBe('3');
-    expect(stat('Files', 'Size')).toBe('5 MB');
+    expect(stat('Files', 'Size')).toBe('5 MiB');
     expect(stat('Visits in the last 30 days', 'Visits')).toBe('1,203');
     expect(stat('Visits in the last 30 days', 'Unique visitors')).toBe('402');
 

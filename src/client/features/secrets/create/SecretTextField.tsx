@@ -4,8 +4,8 @@ import { utf8Length } from '../../../../shared/rules/secrets';
 import { Button } from '../../../components/ui/Button';
 import { TextArea } from '../../../components/ui/Field';
 import { cx } from '../../../components/ui/cx';
+import { formatSize } from '../../../lib/format-units';
 import { MAX_TEXT_BYTES } from './create-form';
-import { formatBytes } from './format';
 import { generatePassword } from './password-generator';
 
 /** The secret itself: a byte counter against the limit, and a helper that inserts a strong password. */
@@ -46,8 +46,8 @@ export function SecretTextField({
         hint={
           <span className={cx('tabular-nums', over && 'font-semibold text-red-700 dark:text-red-400')}>
             {t('text.counter', {
-              used: formatBytes(bytes, t, i18n.language),
-              max: formatBytes(MAX_TEXT_BYTES, t, i18n.language),
+              used: formatSize(bytes, i18n.language),
+              max: formatSize(MAX_TEXT_BYTES, i18n.language),
             })}
           </span>
         }

@@ -41,7 +41,7 @@ function renderFiles(files: RevealedFile[]) {
   );
 }
 
-const hostile = revealedFile(0, { name: HOSTILE, type: 'image/svg+xml', size: 2_000_000 });
+const hostile = revealedFile(0, { name: HOSTILE, type: 'image/svg+xml', size: 2 * 1024 ** 2 });
 
 describe('the files of a revealed secret', () => {
   it('show name, type and size as text only, never as markup or a link', () => {
@@ -51,7 +51,7 @@ describe('the files of a revealed secret', () => {
     expect(names[0]!.textContent).toBe(HOSTILE);
     expect(names[0]!.children).toHaveLength(0);
     expect(screen.getByText(/image\/svg\+xml/)).toBeTruthy();
-    expect(screen.getByText('2 MB')).toBeTruthy();
+    expect(screen.getByText('2 MiB')).toBeTruthy();
     expect(document.querySelector('img, a')).toBeNull();
     expect(names[1]!.textContent).toBe('File 2');
     expect(screen.getByText('Its name and type could not be decrypted.')).toBeTruthy();

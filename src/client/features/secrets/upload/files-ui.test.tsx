@@ -10,7 +10,8 @@ import { AttachFiles } from './AttachFiles';
 import { UploadProgress } from './UploadProgress';
 
 const HOSTILE = '<img src=x onerror=alert(1)>.svg';
-const limits = { maxFiles: 3, maxFileBytes: 1000, maxTotalBytes: 1500 };
+const MiB = 1024 ** 2;
+const limits = { maxFiles: 3, maxFileBytes: 1024, maxTotalBytes: 1536 };
 
 let i18n: i18n;
 beforeAll(async () => {
@@ -71,9 +72,9 @@ describe('attaching files', () => {
 
   it('marks a file over the size limit, and a total over the limit', () => {
     withI18n(<Picker />);
-    choose(file('big', 1001), file('fine', 600));
-    expect(screen.getByText(/Larger than 1 kB/)).toBeTruthy();
-    expect(screen.getByText(/Together the files are larger than 1.5 kB/)).toBeTruthy();
+    choose(file('big', 1025), file('fine', 600));
+    expect(screen.getByText(/Larger than 1 KiB/)).toBeTruthy();
+    expect(screen.getByText(/Together the files are larger than 1.5 KiB/)).toBeTruthy();
   });
 });
 
@@ -82,17 +83,17 @@ describe('upload progress', () => {
     withI18n(
       <UploadProgress
         names={[HOSTILE, 'b.txt']}
-        progress={{ sent: [50_000_000, 0], sizes: [100_000_000, 100_000_000], rate: 12_500_000, secondsLeft: 12 }}
+        progress={{ sent: [50 * MiB, 0], sizes: [100 * MiB, 100 * MiB], rate: 12.5 * MiB, secondsLeft: 12 }}
       />,
     );
     const total = screen.getByRole('progressbar', { name: 'Upload of all files' });
     expect(total.getAttribute('aria-valuenow')).toBe('25');
-    expect(total.getAttribute('aria-valuetext')).toBe('25% · 50 MB of 200 MB');
+    expect(total.getAttribute('aria-valuetext')).toBe('25% · 50 MiB of 200 MiB');
     const first = screen.getByRole('progressbar', { name: `Upload of ${HOSTILE}` });
     expect(first.getAttribute('aria-valuenow')).toBe('50');
     expect(screen.getByRole('progressbar', { name: 'Upload of b.txt' }).getAttribute('aria-valuenow')).toBe('0');
     expect(screen.getByText('Uploading files: 25%')).toBeTruthy();
-    expect(screen.getByText('13 MB/s · about 12 seconds left')).toBeTruthy();
+    expect(screen.getByText('13 MiB/s · about 12 seconds left')).toBeTruthy();
     expect(screen.getByText(HOSTILE)).toBeTruthy();
     expect(document.querySelector('img')).toBeNull();
   });
@@ -106,10 +107,10 @@ describe('upload progress', () => {
 
 describe('the result’s file list', () => {
   it('shows the names as text', () => {
-    withI18n(<ResultFiles files={[{ name: HOSTILE, size: 2_000_000 }]} />);
+    withI18n(<ResultFiles files={[{ name: HOSTILE, size: 2 * MiB }]} />);
     expect(screen.getByText('Attached file')).toBeTruthy();
     expect(screen.getByText(HOSTILE).textContent).toBe(HOSTILE);
-    expect(screen.getByText('2 MB')).toBeTruthy();
+    expect(screen.getByText('2 MiB')).toBeTruthy();
     expect(document.querySelector('img')).toBeNull();
   });
 });

@@ -48,16 +48,20 @@ describe('progress arithmetic', () => {
 });
 
 describe('units in the reader’s language', () => {
-  it('shows sizes in decimal units', () => {
-    expect(formatSize(812, 'en')).toBe('812 bytes');
-    expect(formatSize(3_400, 'en')).toBe('3.4 kB');
-    expect(formatSize(200_000_000, 'en')).toBe('200 MB');
-    expect(formatSize(1_500_000_000, 'de')).toMatch(/^1,5\sGB$/);
+  it('shows sizes in binary units, with the language’s number format and unit symbols', () => {
+    expect(formatSize(812, 'en')).toBe('812 B');
+    expect(formatSize(3.4 * 1024, 'en')).toBe('3.4 KiB');
+    expect(formatSize(200 * 1024 ** 2, 'en')).toBe('200 MiB');
+    expect(formatSize(200_000_000, 'en')).toBe('191 MiB');
+    expect(formatSize(1.5 * 1024 ** 3, 'de')).toBe('1,5 GiB');
+    expect(formatSize(1.5 * 1024 ** 3, 'fr')).toBe('1,5 Gio');
+    // Just under a unit reads as one of it, never as "1,024 KiB".
+    expect(formatSize(1024 ** 2 - 1, 'en')).toBe('1 MiB');
   });
 
   it('shows speed per second and one rounded unit of time', () => {
-    expect(formatRate(12_345_678, 'en')).toBe('12 MB/s');
-    expect(formatRate(850_000, 'en')).toBe('850 kB/s');
+    expect(formatRate(12 * 1024 ** 2 + 100, 'en')).toBe('12 MiB/s');
+    expect(formatRate(850 * 1024, 'en')).toBe('850 KiB/s');
     expect(formatDuration(0.2, 'en')).toBe('1 second');
     expect(formatDuration(45, 'en')).toBe('45 seconds');
     expect(formatDuration(600, 'en')).toBe('10 minutes');
