@@ -37,3 +37,22 @@ it('a link without its key is refused before anything is sent, and a wrong key s
   await expect(openSecret(bare, { key: 'A'.repeat(43) })).rejects.toThrow(/does not match/);
   expect((await openSecret(link)).text).toBe('x');
 });
+
+it('checks each answer against the contract: a server of another shape fails with one clear line', async () => {
+  const { createServer } = await import('node:http');
+  const odd = createServer((_request, response) => {
+    response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 42 }));
+  });
+  await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+  const oddServer = `http://127.0.0.1:${(odd.address() as AddressInfo).port}`;
+  try {
+    await expect(createSecret({ server: oddServer, text: 'x', ttl: 300, maxViews: 1 })).rejects.toThrow(
+      "The server's answer (201) is not what this version of hush expects",
+    );
+  } finally {
+    odd.close();
+  }
+  await expect(createSecret({ server: 'http://127.0.0.1:9', text: 'x', ttl: 300, maxViews: 1 })).rejects.toThrow(
+    /^Cannot reach http:\/\/127\.0\.0\.1:9/,
+  );
+});

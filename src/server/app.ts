@@ -1,3 +1,4 @@
+import { API_BASE } from '../shared/rules/api-path.js';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -210,7 +211,7 @@ export async function createApp(deps: AppDeps) {
     ? { max: config.rateLimitMax * PART_RATE_FACTOR, timeWindow: config.rateLimitWindowSeconds * 1000 }
     : undefined;
   const openApi = openApiRoutes(API_ROUTES, VERSION);
-  for (const prefix of ['/api/v1', '/api']) {
+  for (const prefix of [API_BASE, '/api']) {
     await app.register(secretsRoutes(secrets), { prefix });
     await app.register(filesRoutes(files, { partRateLimit }), { prefix });
     await app.register(settingsRoutes(settings), { prefix });

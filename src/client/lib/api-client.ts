@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { API_BASE } from '../../shared/rules/api-path';
 
 /** A failed call: `code` is the server's stable error code (or `network.unreachable`), translated by the UI. */
 export class ApiError extends Error {
@@ -13,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-export const API_BASE = '/api/v1';
+export { API_BASE };
 
 interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

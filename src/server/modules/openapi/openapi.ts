@@ -1,3 +1,4 @@
+import { API_BASE } from '../../../shared/rules/api-path.js';
 import { z } from 'zod';
 import type { RouteContract } from '../../../shared/api/contract.js';
 
@@ -70,7 +71,7 @@ export function buildOpenApi(routes: RouteContract[], version: string) {
         'End-to-end encrypted secret sharing. Errors are `{code, message}`. Authenticate with an API token as the ' +
         'HTTP Basic username (any password) or as a Bearer token. Every path also answers under /api.',
     },
-    servers: [{ url: '/api/v1' }],
+    servers: [{ url: API_BASE }],
     paths,
   };
 }
