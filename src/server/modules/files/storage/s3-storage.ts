@@ -1,10 +1,8 @@
 import {
   DeleteObjectCommand,
-  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type GetObjectCommandOutput,
@@ -27,6 +25,7 @@ import {
   type ByteRange,
   type PartInfo,
 } from './storage.js';
+import { deletePrefix, describeError, isNotFound, listObjects, type Manifest } from './s3-objects.js';
 import { findCause, LengthGuard } from './streams.js';
 
 export interface S3StorageOptions {
@@ -129,7 +128,7 @@ export class S3BlobStorage implements BlobStorage {
   /** The part objects under the id, complete or not. */
   private async storedParts(fileId: string): Promise<PartInfo[]> {
     const parts: PartInfo[] = [];
-    for await (const object of this.list(`${this.prefix}${fileId}/parts/`)) {
+    for await (const object of listObjects(this.client, this.bucket, `${this.prefix}${fileId}/parts/`)) {
       const name = object.key.slice(object.key.lastIndexOf('/') + 1);
       if (/^\d{6}$/.test(name) && Number(name) > 0) parts.push({ partNumber: Number(name), size: object.size });
     }
@@ -180,7 +179,7 @@ export class S3BlobStorage implements BlobStorage {
     await this.lock.exclusive(fileId, async () => {
       // The manifest first: from then on the blob is no longer served, even if removing the parts fails midway.
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.manifestKey(fileId) }));
-      await this.deletePrefix(`${this.prefix}${fileId}/`);
+      await deletePrefix(this.client, this.bucket, `${this.prefix}${fileId}/`);
     });
   }
 
@@ -270,60 +269,4 @@ export class S3BlobStorage implements BlobStorage {
     }
     return body;
   }
-
-  /** Every object under `prefix`, page by page. */
-  private async *list(prefix: string): AsyncGenerator<{ key: string; size: number }> {
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
-      );
-      for (const object of page.Contents ?? []) {
-        if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-  }
-
-  /** Deletes every object under `prefix`: lists the first page, deletes it, and again until the list is empty. */
-  private async deletePrefix(prefix: string): Promise<void> {
-    for (;;) {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, MaxKeys: 1000 }),
-      );
-      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-      if (keys.length === 0) return;
-      const result = await this.client.send(
-        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }),
-      );
-      const failed = result.Errors ?? [];
-      if (failed.length > 0) {
-        const first = failed[0]!;
-        throw new Error(`could not delete ${failed.length} object(s) under ${prefix}: ${first.Code} ${first.Message}`);
-      }
-    }
-  }
-}
-
-interface Manifest {
-  version: 1;
-  /** Size of each part, in part order. */
-  parts: number[];
-}
-
-function isNotFound(error: unknown): boolean {
-  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return name === 'NoSuchKey' || name === 'NotFound' || $metadata?.httpStatusCode === 404;
-}
-
-function describeError(error: unknown): string {
-  const { code, name, message, errors } = error as {
-    code?: string;
-    name?: string;
-    message?: string;
-    errors?: unknown[];
-  };
-  // Node reports a refused connection to a name with several addresses as an AggregateError with no message.
-  const inner = errors?.[0] as { code?: string; message?: string } | undefined;
-  return [code ?? inner?.code ?? name, message || inner?.message].filter(Boolean).join(': ');
 }
