@@ -15,7 +15,11 @@ import { META, MiB, signedIn, type Created } from '../../test-utils/files.js';
  */
 
 const GiB = 1024 * MiB;
-const RSS_BUDGET = 64 * MiB;
+/**
+ * An eighth of the file: holding the file, or a part per part sent, would be far over it. Node 22 stays within 35 MiB
+ * here; Node 24's collector lets more freed buffers wait (up to +48 MiB seen), so 64 MiB was too close to call.
+ */
+const RSS_BUDGET = 128 * MiB;
 const PART = MiB;
 const IN_FLIGHT = 6;
 
@@ -172,7 +176,7 @@ describe('a 1 GiB file', () => {
     return { hash: await hasher.digest(), bytes };
   }
 
-  it('goes up in 1 MiB parts and comes down streamed, byte for byte, with the server’s RSS growing < 64 MiB', async () => {
+  it('goes up in 1 MiB parts and comes down streamed, byte for byte, with the server’s RSS growing < 128 MiB', async () => {
     // The baseline. Buffers are garbage-collected in bursts (V8 lets up to 64 MiB of them pile up between
     // collections), so the level at one instant may be anywhere in that band. A warm-up through the same path with
     // a 64 MiB file brings pools, compiled code and the allocator to their steady state; the baseline is the highest

@@ -221,10 +221,12 @@ describe.each([
     await expect(storage.complete(newId(), 0)).rejects.toBeInstanceOf(InvalidBlobRequest);
   });
 
-  it('streams 64 MiB in 1 MiB parts both ways with bounded memory', { timeout: 180_000 }, async () => {
+  // 256 MiB, so that holding the data would show far above the collector's slack: V8 lets up to about 64 MiB of
+  // unreferenced buffers pile up between collections (Node 22 grew 8–25 MiB here, Node 24 up to 52 MiB).
+  it('streams 256 MiB in 1 MiB parts both ways with bounded memory', { timeout: 180_000 }, async () => {
     const id = newId();
     const sent = createHash('sha256');
-    const parts = 64;
+    const parts = 256;
     let received = '';
     const memory = await peakGrowth(async () => {
       for (let n = 1; n <= parts; n += 1) await storage.putPart(id, n, generated(MiB, sent), MiB);
@@ -233,12 +235,12 @@ describe.each([
     });
     const mib = (bytes: number) => Math.round((bytes / MiB) * 10) / 10;
     console.info(
-      `${kind}: 64 MiB round trip grew rss by ${mib(memory.rss)} MiB, array buffers by ${mib(memory.arrayBuffers)} MiB`,
+      `${kind}: 256 MiB round trip grew rss by ${mib(memory.rss)} MiB, array buffers by ${mib(memory.arrayBuffers)} MiB`,
     );
     expect(received).toBe(sent.digest('hex'));
     expect(await storage.stat(id)).toEqual({ size: parts * MiB });
-    expect(memory.arrayBuffers).toBeLessThan(48 * MiB);
-    expect(memory.rss).toBeLessThan(48 * MiB);
+    expect(memory.arrayBuffers).toBeLessThan(96 * MiB);
+    expect(memory.rss).toBeLessThan(128 * MiB); // the allocator keeps some of what was freed, too
     await storage.delete(id);
     expect(await harness.leftovers(id)).toEqual([]);
   });
