@@ -1,11 +1,25 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Production builds put a no-op in place of the development check of answers against the contracts (and zod). */
+const withoutAnswerCheck: Plugin = {
+  name: 'hush:without-answer-check',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === './answer-check' && importer?.endsWith(path.join('lib', 'api-client.ts'))) {
+      return path.resolve(import.meta.dirname, 'src/client/lib/answer-check.off.ts');
+    }
+    return null;
+  },
+};
 
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss()],
+  plugins: [withoutAnswerCheck, react(), tailwindcss()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

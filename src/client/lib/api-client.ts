@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import { API_BASE } from '../../shared/rules/api-path';
+import { checkAnswer } from './answer-check';
 
 /** A failed call: `code` is the server's stable error code (or `network.unreachable`), translated by the UI. */
 export class ApiError extends Error {
@@ -16,10 +16,9 @@ export class ApiError extends Error {
 
 export { API_BASE };
 
-interface RequestOptions<T> {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  schema?: z.ZodType<T>;
   signal?: AbortSignal;
 }
 
@@ -66,9 +65,14 @@ export async function request(path: string, options: RawRequestOptions = {}): Pr
   );
 }
 
-/** The one API client: JSON in, JSON out, typed errors for every failure. */
-export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+/**
+ * The one API client: JSON in, JSON out, typed errors for every failure. In development and tests every answer is
+ * also checked against its route's contract (answer-check.ts); production builds put a no-op in its place
+ * (vite.config.ts), so they carry neither the check nor zod.
+ */
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await request(path, options);
   const body = (await response.json().catch(() => null)) as unknown;
-  return options.schema ? options.schema.parse(body) : (body as T);
+  checkAnswer(options.method ?? (options.body === undefined ? 'GET' : 'POST'), path, response.status, body);
+  return body as T;
 }

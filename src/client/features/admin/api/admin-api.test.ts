@@ -19,6 +19,7 @@ const DAILY = { days: [], paths: [], totals: { visits: 0, uniqueVisitors: 0 } };
 const STATS = {
   secrets: { created: 1, active: 1, expired: 0, burned: 0, public: 0, withPassword: 0 },
   users: { total: 1, admins: 1 },
+  files: { count: 0, bytes: 0 },
 };
 
 /** Answers every call by path (method and path, or path alone) with a status and a JSON body. */
