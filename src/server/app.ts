@@ -157,7 +157,7 @@ export async function createApp(deps: AppDeps) {
     retentionDays: config.analyticsRetentionDays,
   });
   const counts = createCountsRepository(database.db);
-  const statistics = createStatsService({ counters: stats, counts, clock });
+  const statsService = createStatsService({ tallies: stats, counts, clock });
   const admin = createAdminService({ users, settings, files, createUser: auth.createUser });
   const https = httpsCheck(config.publicUrl);
 
@@ -219,7 +219,7 @@ export async function createApp(deps: AppDeps) {
     await app.register(accountRoutes(account, { secure: https }), { prefix });
     await app.register(adminRoutes(admin), { prefix });
     await app.register(analyticsRoutes(analytics), { prefix });
-    await app.register(statsRoutes(statistics), { prefix });
+    await app.register(statsRoutes(statsService), { prefix });
     await app.register(openApi, { prefix });
   }
   await registerWebClient(app, deps.clientDir ?? null, {

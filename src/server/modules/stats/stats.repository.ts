@@ -1,20 +1,21 @@
 import type { Db } from '../../db/schema.js';
 
-export type StatisticName = 'secrets_created' | 'secrets_burned' | 'secrets_expired';
+export type TallyName = 'secrets_created' | 'secrets_burned' | 'secrets_expired';
 
 /**
- * Monotonic counters kept in the database, so they survive restarts and add up across instances. Increments are
- * gathered in memory and written together every `flushIntervalMs` (and before every read and at shutdown): a
- * counter write per request would double the writes of the hottest paths. A crash loses at most one interval.
+ * The stats' tallies: monotonic numbers kept in the database (table `statistics`), so they survive restarts and add
+ * up across instances. Increments are gathered in memory and written together every `flushIntervalMs` (and before
+ * every read and at shutdown): a write per request would double the writes of the hottest paths. A crash loses at
+ * most one interval.
  */
 export function createStatsRepository(
   db: Db,
-  options: { flushIntervalMs?: number; observe?: (name: StatisticName, by: number) => void } = {},
+  options: { flushIntervalMs?: number; observe?: (name: TallyName, by: number) => void } = {},
 ) {
-  const pending = new Map<StatisticName, number>();
+  const pending = new Map<TallyName, number>();
   let flushing: Promise<void> = Promise.resolve();
 
-  async function write(batch: [StatisticName, number][]): Promise<void> {
+  async function write(batch: [TallyName, number][]): Promise<void> {
     for (const [name, by] of batch) {
       await db
         .insertInto('statistics')
@@ -40,7 +41,7 @@ export function createStatsRepository(
   timer.unref();
 
   return {
-    increment(name: StatisticName, by = 1): void {
+    increment(name: TallyName, by = 1): void {
       if (by <= 0) return;
       pending.set(name, (pending.get(name) ?? 0) + by);
       options.observe?.(name, by);
@@ -48,7 +49,7 @@ export function createStatsRepository(
 
     flush,
 
-    async get(name: StatisticName): Promise<number> {
+    async get(name: TallyName): Promise<number> {
       await flush();
       const row = await db.selectFrom('statistics').select('value').where('name', '=', name).executeTakeFirst();
       return Number(row?.value ?? 0);
