@@ -1,0 +1,79 @@
+import type { NewSecretRow, SecretRow, SecretsRepository } from '../modules/secrets/secrets.repository.js';
+
+/**
+ * The secrets repository in memory, with the SQL repository's conditions statement for statement (live = views left
+ * and not expired; openable = live and ready; a claim decrements only a live, ready row; the last view deletes the
+ * row), for unit tests of the secrets service's rules. Concurrency is proven against the real databases
+ * (secrets.race.test.ts), not here.
+ */
+export function createFakeSecretsRepository() {
+  const rows = new Map<string, SecretRow>();
+  const live = (id: string, now: number) => {
+    const row = rows.get(id);
+    return row && row.views_left > 0 && row.expires_at > now ? row : undefined;
+  };
+  const copy = (row: SecretRow | undefined) => row && { ...row };
+
+  const repository: Omit<SecretsRepository, 'listPublic' | 'listOwned'> = {
+    async insert(row: NewSecretRow) {
+      rows.set(row.id, { failed_attempts: 0, ...row } as SecretRow);
+    },
+    async findOpenable(id, now) {
+      const row = live(id, now);
+      return copy(row?.ready === 1 ? row : undefined);
+    },
+    async findLive(id, now) {
+      return copy(live(id, now));
+    },
+    async markReady(id, now) {
+      const row = rows.get(id);
+      if (!row || row.ready !== 0 || row.expires_at <= now) return false;
+      row.ready = 1;
+      return true;
+    },
+    async deleteAbandoned(createdBefore) {
+      let deleted = 0;
+      for (const [id, row] of rows) {
+        if (row.ready === 0 && row.created_at <= createdBefore && rows.delete(id)) deleted++;
+      }
+      return deleted;
+    },
+    async claimView(id, now) {
+      const row = live(id, now);
+      if (!row || row.ready !== 1) return undefined;
+      row.views_left -= 1;
+      return copy(row);
+    },
+    async takeLastView(id, now) {
+      const row = rows.get(id);
+      if (!row || row.views_left !== 1 || row.ready !== 1) return undefined;
+      rows.delete(id);
+      return row.expires_at > now ? row : undefined;
+    },
+    async deleteIfExhausted(id) {
+      const row = rows.get(id);
+      return row !== undefined && row.views_left <= 0 && rows.delete(id);
+    },
+    async registerFailedAttempt(id) {
+      const row = rows.get(id);
+      if (!row) return undefined;
+      row.failed_attempts += 1;
+      return row.failed_attempts;
+    },
+    async delete(id) {
+      return rows.delete(id);
+    },
+    async purge(now) {
+      let expired = 0;
+      let exhausted = 0;
+      for (const [id, row] of rows) {
+        if (row.expires_at <= now) expired += Number(rows.delete(id));
+      }
+      for (const [id, row] of rows) {
+        if (row.views_left <= 0) exhausted += Number(rows.delete(id));
+      }
+      return { expired, exhausted };
+    },
+  };
+  return { repository: repository as SecretsRepository, rows };
+}
