@@ -108,13 +108,6 @@ export async function createApp(deps: AppDeps) {
     uploadAbandonMinutes: config.uploadAbandonMinutes,
     log: { warn: (object, message) => app.log.warn(object, message) },
   });
-  const sweep = createSweeper({
-    repository: filesRepository,
-    files,
-    deleteAbandoned: (createdBefore) => secretsRepository.deleteAbandoned(createdBefore),
-    clock,
-    uploadAbandonMinutes: config.uploadAbandonMinutes,
-  });
   const secrets = createSecretsService({
     repository: secretsRepository,
     stats,
@@ -125,6 +118,13 @@ export async function createApp(deps: AppDeps) {
     maxTextBytes: config.maxTextBytes,
     passwordAttempts: config.passwordAttempts,
     counters: { read: () => metrics.secretsRead.inc(), passwordFailed: () => metrics.passwordFailures.inc() },
+  });
+  const sweep = createSweeper({
+    repository: filesRepository,
+    files,
+    deleteAbandoned: (createdBefore) => secrets.deleteAbandoned(createdBefore),
+    clock,
+    uploadAbandonMinutes: config.uploadAbandonMinutes,
   });
 
   const tokens = createTokensRepository(database.db);
@@ -144,7 +144,7 @@ export async function createApp(deps: AppDeps) {
     users,
     sessions,
     tokens,
-    secrets: secretsRepository,
+    secrets,
     files,
     settings,
     passwords,

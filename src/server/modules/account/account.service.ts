@@ -10,7 +10,7 @@ import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { TokensRepository } from '../auth/tokens.repository.js';
 import type { UserRow, UsersRepository } from '../auth/users.repository.js';
 import type { FilesService } from '../files/files.service.js';
-import type { SecretsRepository } from '../secrets/secrets.repository.js';
+import type { SecretsService } from '../secrets/secrets.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { currentPasswordInvalid, lastAdminAccount } from './account.errors.js';
 
@@ -22,7 +22,7 @@ export interface AccountServiceDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
   tokens: TokensRepository;
-  secrets: SecretsRepository;
+  secrets: Pick<SecretsService, 'listOwned'>;
   files: Pick<FilesService, 'deleteForOwner'>;
   settings: SettingsService;
   passwords: PasswordHasher;
@@ -79,18 +79,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       return { deleted: true as const };
     },
 
-    async ownSecrets(user: UserRow) {
-      const rows = await deps.secrets.listOwned(user.id, clock());
-      return rows.map((row) => ({
-        id: row.id,
-        title: row.title,
-        isPublic: row.is_public === 1,
-        maxViews: row.max_views,
-        viewsLeft: row.views_left,
-        preventBurn: row.prevent_burn === 1,
-        createdAt: iso(row.created_at),
-        expiresAt: iso(row.expires_at),
-      }));
+    ownSecrets(user: UserRow) {
+      return deps.secrets.listOwned(user.id);
     },
 
     async listTokens(user: UserRow) {

@@ -251,6 +251,26 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       }));
     },
 
+    /** A user's secrets that can still be opened, newest first (spec: the account's secrets page). */
+    async listOwned(userId: string) {
+      const rows = await repository.listOwned(userId, clock());
+      return rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        isPublic: row.is_public === 1,
+        maxViews: row.max_views,
+        viewsLeft: row.views_left,
+        preventBurn: row.prevent_burn === 1,
+        createdAt: iso(row.created_at),
+        expiresAt: iso(row.expires_at),
+      }));
+    },
+
+    /** Deletes secrets whose upload was not completed by `createdBefore` (the files sweeper then takes their files). */
+    deleteAbandoned(createdBefore: number): Promise<number> {
+      return repository.deleteAbandoned(createdBefore);
+    },
+
     /** Deletes what has expired or been used up. */
     async purge() {
       const { expired } = await repository.purge(clock());
