@@ -94,7 +94,8 @@ export async function createApp(deps: AppDeps) {
   const files = createFilesService({
     repository: filesRepository,
     storage,
-    secrets: secretsRepository,
+    // The secrets service is built next (it uses the files service); uploads reach it when requests come.
+    secrets: { findLive: (id, now) => secrets.findLive(id, now), markReady: (id, now) => secrets.markReady(id, now) },
     settings,
     clock,
     limits: {

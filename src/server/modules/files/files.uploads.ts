@@ -24,7 +24,7 @@ export interface UploadingSecret {
   upload_token_hash: string | null;
 }
 
-/** The secrets module's side of an upload (the secrets repository implements it). */
+/** The secrets module's side of an upload (the secrets service implements it: it alone changes readiness). */
 export interface UploadSecrets {
   /** The secret if it exists and has not expired, ready or not. */
   findLive(id: string, now: number): Promise<UploadingSecret | undefined>;

@@ -266,6 +266,16 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       }));
     },
 
+    /** For the files module's uploads (UploadSecrets): the secret while it lives, ready or not. */
+    findLive(id: string, now: number) {
+      return repository.findLive(id, now);
+    },
+
+    /** Makes a secret whose files are all stored readable: besides create, the one place readiness changes. */
+    markReady(id: string, now: number) {
+      return repository.markReady(id, now);
+    },
+
     /** Deletes secrets whose upload was not completed by `createdBefore` (the files sweeper then takes their files). */
     deleteAbandoned(createdBefore: number): Promise<number> {
       return repository.deleteAbandoned(createdBefore);
