@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_TOKEN_HEADER } from '../../shared/api/files.contract.js';
 import { fakeCiphertext, filesUnder, META, MiB, sha256Hex, slice, type Created } from '../test-utils/files.js';
 import { loopbackClient, type LoopbackResponse } from '../test-utils/loopback-client.js';
-import { NGINX, OPENSSL, selfSignedCertificate, startNginx, type TestNginx } from '../test-utils/nginx.js';
+import {
+  NGINX,
+  OPENSSL,
+  selfSignedCertificate,
+  siteFromDocs,
+  startNginx,
+  type TestNginx,
+} from '../test-utils/nginx.js';
 import { freePort, startServerProcess, type ServerProcess } from '../test-utils/server-process.js';
 
 /**
@@ -32,28 +39,6 @@ const FILE_BYTES = 64 * MiB;
 const PART_BYTES = 16 * MiB; // the largest part the API takes
 /** A load balancer in front of nginx: the documented real_ip lines are switched on for this address only. */
 const FRONT = '127.0.0.9';
-
-/** docs/nginx.conf for this test. Each substitution must match once, so the docs cannot drift from what is tested. */
-function siteFromDocs(
-  docs: string,
-  ports: { http: number; https: number; hush: number },
-  certificate: { certFile: string; keyFile: string },
-): string {
-  const substitutions: [string, string][] = [
-    ['listen 80;', `listen 127.0.0.1:${ports.http};`],
-    ['listen 443 ssl;', `listen 127.0.0.1:${ports.https} ssl;`],
-    ['/etc/letsencrypt/live/hush.example.org/fullchain.pem', certificate.certFile],
-    ['/etc/letsencrypt/live/hush.example.org/privkey.pem', certificate.keyFile],
-    ['proxy_pass http://127.0.0.1:3000;', `proxy_pass http://127.0.0.1:${ports.hush};`],
-    ['# set_real_ip_from 10.0.0.0/8;', `set_real_ip_from ${FRONT};`],
-    ['# real_ip_header X-Forwarded-For;', 'real_ip_header X-Forwarded-For;'],
-    ['# real_ip_recursive on;', 'real_ip_recursive on;'],
-  ];
-  return substitutions.reduce((site, [from, to]) => {
-    if (site.split(from).length !== 2) throw new Error(`docs/nginx.conf no longer has "${from}" (once)`);
-    return site.replace(from, to);
-  }, docs);
-}
 
 /** Whether each cookie the response sets is Secure, by name. */
 function secureCookies(response: LoopbackResponse): Record<string, boolean> {
@@ -116,7 +101,7 @@ describe.skipIf(missing.length > 0)('Hush behind nginx, configured by docs/nginx
       HUSH_ADMIN_PASSWORD: PASSWORD,
     });
     const ports = { http: await freePort(), https: await freePort(), hush: hush.port };
-    const site = siteFromDocs(await docs('nginx.conf'), ports, certificate);
+    const site = siteFromDocs(await docs('nginx.conf'), ports, certificate, FRONT);
     nginx = await startNginx(site, [ports.http, ports.https]);
     httpsUrl = `https://127.0.0.1:${ports.https}`;
     httpUrl = `http://127.0.0.1:${ports.http}`;
