@@ -8,164 +8,26 @@ import type { Dialect } from './db/database.js';
 import { createTestApp, createTestClock } from './test-utils/app.js';
 import { apiFor, ODD_REQUESTS, SCENARIOS, type RouteName } from './test-utils/contract-scenarios.js';
 import { CONTENT } from './test-utils/contract-scenarios.files.js';
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+import {
+  BINARY,
+  LISTS,
+  NESTED,
+  OPTIONAL_FIELDS,
+  PAGES,
+  PREFIXES,
+  PUBLIC_API,
+  SUCCESS_FIELDS,
+  TICKET_FIELDS,
+  UPLOAD_FILE_FIELDS,
+} from './test-utils/contract-pins.js';
 import { describeEachDialect } from './test-utils/database.js';
 
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
 /**
- * Pins the public HTTP API: the routes, the statuses each may answer with, and the shape of every answer. A refactor
- * that changes any of these must change this file too, on purpose. The requests are in test-utils/contract-scenarios.ts.
+ * Pins the public HTTP API: the routes, the statuses each may answer with, and the shape of every answer, as
+ * test-utils/contract-pins.ts writes them out by hand. The requests are in test-utils/contract-scenarios.ts.
  */
-
-/** Written out by hand, not derived from the contract, so that deleting or renaming a route fails here. */
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const PUBLIC_API: { name: RouteName; method: Method; path: string; statuses: number[] }[] = [
-  { name: 'create', method: 'POST', path: '/secret', statuses: [201, 400, 401, 403, 413, 415, 429] },
-  { name: 'exist', method: 'GET', path: '/secret/{id}/exist', statuses: [200, 400, 401, 403, 404, 429] },
-  { name: 'read', method: 'POST', path: '/secret/{id}', statuses: [200, 400, 401, 403, 404, 413, 415, 429] },
-  { name: 'readByGet', method: 'GET', path: '/secret/{id}', statuses: [200, 400, 401, 403, 404, 429] },
-  { name: 'burn', method: 'POST', path: '/secret/{id}/burn', statuses: [200, 400, 401, 403, 404, 413, 415, 429] },
-  { name: 'publicList', method: 'GET', path: '/secret/public/', statuses: [200, 401, 429] },
-  { name: 'publicListByUser', method: 'GET', path: '/secret/public/{username}', statuses: [200, 400, 401, 429] },
-  { name: 'publicSettings', method: 'GET', path: '/settings/public', statuses: [200, 401, 429] },
-  {
-    name: 'signup',
-    method: 'POST',
-    path: '/authentication/signup',
-    statuses: [201, 400, 401, 403, 409, 413, 415, 429],
-  },
-  { name: 'signin', method: 'POST', path: '/authentication/signin', statuses: [200, 400, 401, 403, 413, 415, 429] },
-  { name: 'signout', method: 'POST', path: '/authentication/signout', statuses: [200, 400, 401, 403, 413, 415, 429] },
-  { name: 'verify', method: 'GET', path: '/authentication/verify', statuses: [200, 401, 429] },
-  { name: 'refresh', method: 'GET', path: '/authentication/refresh', statuses: [200, 401, 429] },
-  { name: 'setup', method: 'POST', path: '/authentication/setup', statuses: [201, 400, 401, 403, 409, 413, 415, 429] },
-  { name: 'account', method: 'GET', path: '/account', statuses: [200, 401, 429] },
-  { name: 'update', method: 'PUT', path: '/account/update', statuses: [200, 400, 401, 403, 409, 413, 415, 429] },
-  { name: 'delete', method: 'POST', path: '/account/delete', statuses: [200, 400, 401, 403, 409, 413, 415, 429] },
-  { name: 'secrets', method: 'GET', path: '/account/secrets', statuses: [200, 401, 429] },
-  { name: 'tokens', method: 'GET', path: '/account/tokens', statuses: [200, 401, 429] },
-  { name: 'createToken', method: 'POST', path: '/account/tokens', statuses: [201, 400, 401, 403, 413, 415, 429] },
-  {
-    name: 'revokeToken',
-    method: 'DELETE',
-    path: '/account/tokens/{id}',
-    statuses: [200, 400, 401, 403, 404, 413, 415, 429],
-  },
-  { name: 'adminSettings', method: 'GET', path: '/admin/settings', statuses: [200, 401, 403, 429] },
-  {
-    name: 'updateAdminSettings',
-    method: 'PUT',
-    path: '/admin/settings',
-    statuses: [200, 400, 401, 403, 413, 415, 429],
-  },
-  { name: 'adminUsers', method: 'GET', path: '/admin/users', statuses: [200, 400, 401, 403, 429] },
-  { name: 'createUser', method: 'POST', path: '/admin/users', statuses: [201, 400, 401, 403, 409, 413, 415, 429] },
-  {
-    name: 'updateUser',
-    method: 'PUT',
-    path: '/admin/users',
-    statuses: [200, 400, 401, 403, 404, 409, 413, 415, 429],
-  },
-  {
-    name: 'deleteUser',
-    method: 'DELETE',
-    path: '/admin/users',
-    statuses: [200, 400, 401, 403, 404, 409, 413, 415, 429],
-  },
-  { name: 'track', method: 'POST', path: '/analytics/track', statuses: [200, 400, 401, 403, 413, 415, 429] },
-  { name: 'analyticsDaily', method: 'GET', path: '/analytics/data/aggregate/daily', statuses: [200, 401, 403, 429] },
-  { name: 'stats', method: 'GET', path: '/stats', statuses: [200, 401, 403, 429] },
-  { name: 'uploadStatus', method: 'GET', path: '/secret/{id}/upload', statuses: [200, 400, 401, 403, 404, 429] },
-  {
-    name: 'uploadPart',
-    method: 'PUT',
-    path: '/secret/{id}/files/{fileId}/parts/{part}',
-    statuses: [200, 400, 401, 403, 404, 409, 411, 413, 415, 429],
-  },
-  {
-    name: 'completeUpload',
-    method: 'POST',
-    path: '/secret/{id}/upload/complete',
-    statuses: [200, 400, 401, 403, 404, 409, 413, 415, 429],
-  },
-  { name: 'download', method: 'POST', path: '/download', statuses: [200, 400, 401, 403, 404, 413, 415, 429] },
-];
-
-/** Routes whose success is not JSON: the bytes of a file (application/octet-stream). */
-const BINARY: RouteName[] = ['download'];
-
-const PREFIXES = ['/api/v1', '/api'] as const;
-
-const STATUS_FIELDS = ['expiresAt', 'id', 'isPublic', 'maxViews', 'preventBurn', 'requiresKeyProof', 'viewsLeft'];
-const CONTENT_FIELDS = [...STATUS_FIELDS, 'createdAt', 'files', 'text', 'title'];
-const FILE_FIELDS = ['downloadExpiresAt', 'downloadKey', 'id', 'meta', 'size'];
-const UPLOAD_FILE_FIELDS = ['id', 'parts', 'partSize', 'received', 'size'];
-const UPLOAD_FIELDS = ['complete', 'files', 'id'];
-const LIST_ITEM_FIELDS = ['createdAt', 'expiresAt', 'id', 'title', 'username'];
-const SESSION_FIELDS = ['email', 'expirationDate', 'role', 'username'];
-const ACCOUNT_FIELDS = ['createdAt', 'email', 'generated', 'role', 'username'];
-const TOKEN_FIELDS = ['createdAt', 'expiresAt', 'id', 'lastUsedAt', 'name'];
-const SETTINGS_FIELDS = [
-  'disable_file_upload',
-  'disable_user_account_creation',
-  'disable_users',
-  'hide_allowed_ip_input',
-  'read_only',
-  'restrict_organization_email',
-];
-/** Lists whose success scenario must not be empty, so that their items' fields are checked. */
-const LISTS: RouteName[] = ['publicList', 'secrets', 'tokens'];
-/** Pages: a list in one field of the body, whose items' fields are checked too (and which must not be empty). */
-const PAGES: Partial<Record<RouteName, [field: string, itemFields: string[]]>> = {
-  adminUsers: ['users', ACCOUNT_FIELDS],
-  uploadStatus: ['files', UPLOAD_FILE_FIELDS],
-  completeUpload: ['files', UPLOAD_FILE_FIELDS],
-};
-/** Lists in a field that may be empty (a secret without files), but whose items, when there are some, have these. */
-const NESTED: Partial<Record<RouteName, [field: string, itemFields: string[]]>> = {
-  read: ['files', FILE_FIELDS],
-};
-/** Fields a success body has only in some cases: the create's upload ticket, when files wait for their parts. */
-const OPTIONAL_FIELDS: Partial<Record<RouteName, string[]>> = { create: ['upload'] };
-const TICKET_FIELDS = ['expiresAt', 'files', 'token'];
-
-/** The fields of every success body, also written out by hand: clients read exactly these. */
-const SUCCESS_FIELDS: Record<RouteName, string[]> = {
-  create: ['deleteToken', 'expiresAt', 'id'],
-  exist: STATUS_FIELDS,
-  read: CONTENT_FIELDS,
-  readByGet: CONTENT_FIELDS,
-  burn: ['burned', 'id'],
-  publicList: LIST_ITEM_FIELDS,
-  publicListByUser: LIST_ITEM_FIELDS,
-  publicSettings: SETTINGS_FIELDS,
-  signup: SESSION_FIELDS,
-  signin: SESSION_FIELDS,
-  signout: ['signedOut'],
-  verify: SESSION_FIELDS,
-  refresh: SESSION_FIELDS,
-  setup: SESSION_FIELDS,
-  account: ACCOUNT_FIELDS,
-  update: ACCOUNT_FIELDS,
-  delete: ['deleted'],
-  secrets: ['createdAt', 'expiresAt', 'id', 'isPublic', 'maxViews', 'preventBurn', 'title', 'viewsLeft'],
-  tokens: TOKEN_FIELDS,
-  createToken: [...TOKEN_FIELDS, 'token'],
-  revokeToken: ['revoked'],
-  adminSettings: [...SETTINGS_FIELDS, 'managed'],
-  updateAdminSettings: [...SETTINGS_FIELDS, 'managed'],
-  adminUsers: ['skip', 'take', 'total', 'users'],
-  createUser: ACCOUNT_FIELDS,
-  updateUser: ACCOUNT_FIELDS,
-  deleteUser: ['deleted'],
-  track: ['recorded'],
-  analyticsDaily: ['days', 'paths', 'totals'],
-  stats: ['files', 'secrets', 'users'],
-  uploadStatus: UPLOAD_FIELDS,
-  uploadPart: ['fileId', 'part', 'size'],
-  completeUpload: UPLOAD_FIELDS,
-  download: [],
-};
 
 const routeOf = (name: RouteName): RouteContract => apiRoutes[name];
 
