@@ -10,11 +10,12 @@ import {
   FILE_SCENARIOS,
   MANIFEST,
 } from './contract-scenarios.files.js';
+import { READING_SCENARIOS } from './contract-scenarios.reading.js';
 import { SECRET_SCENARIOS, UNKNOWN_ID } from './contract-scenarios.secrets.js';
 
 /**
  * The requests of the contract test (src/server/contract.test.ts): for every route, one scenario per status it
- * declares (in contract-scenarios.secrets.ts, .files.ts, .auth.ts, .account.ts, .admin.ts and .analytics.ts), and odd requests whose answers must still
+ * declares (in contract-scenarios.secrets.ts, .reading.ts, .files.ts, .auth.ts, .account.ts, .admin.ts and .analytics.ts), and odd requests whose answers must still
  * be declared ones.
  */
 
@@ -22,8 +23,9 @@ export { apiFor, type Api, type RouteName, type Scenario } from './contract-api.
 
 export const SCENARIOS: Record<RouteName, Scenario[]> = {
   ...SECRET_SCENARIOS,
+  ...READING_SCENARIOS,
   create: [...SECRET_SCENARIOS.create, ...FILE_CREATE_SCENARIOS],
-  read: [...SECRET_SCENARIOS.read, ...FILE_READ_SCENARIOS],
+  read: [...READING_SCENARIOS.read, ...FILE_READ_SCENARIOS],
   ...FILE_SCENARIOS,
   ...AUTH_SCENARIOS,
   ...ACCOUNT_SCENARIOS,
