@@ -36,6 +36,14 @@ export function setCookies(response: LightMyRequestResponse) {
 export const sessionOf = (response: LightMyRequestResponse) =>
   `hush_session=${setCookies(response).hush_session!.value}`;
 
+/** A sign-up body: username, username@example.com, PASSWORD, and anything else given. */
+export const accountBody = (username: string, extra: Record<string, unknown> = {}) => ({
+  username,
+  email: `${username}@example.com`,
+  password: PASSWORD,
+  ...extra,
+});
+
 export function useSessionWorld(dialect: Dialect) {
   let app: TestApp | undefined;
   let clock = createTestClock();
@@ -61,11 +69,12 @@ export function useSessionWorld(dialect: Dialect) {
       return app;
     },
     inject,
-    signUp: (username = 'alice') =>
+    /** Signs up `username` (email username@example.com, PASSWORD), or with the body given. */
+    signUp: (account: string | Record<string, unknown> = 'alice') =>
       inject({
         method: 'POST',
         url: '/authentication/signup',
-        payload: { username, email: `${username}@example.com`, password: PASSWORD },
+        payload: typeof account === 'string' ? accountBody(account) : account,
       }),
     signIn: (username = 'alice', password = PASSWORD) =>
       inject({ method: 'POST', url: '/authentication/signin', payload: { username, password } }),

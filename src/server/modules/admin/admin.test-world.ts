@@ -1,4 +1,4 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Role } from '../../../shared/api/auth.contract.js';
 import { createTestApp, createTestClock, type TestApp, type TestAppOptions } from '../../test-utils/app.js';
@@ -71,7 +71,4 @@ export async function createAdminWorld(options: TestAppOptions = {}) {
   };
 }
 
-export function expectError(response: LightMyRequestResponse, status: number, code: string): void {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.json(), response.body).toMatchObject({ code, message: expect.any(String) });
-}
+export { expectError } from '../../test-utils/expect-error.js';

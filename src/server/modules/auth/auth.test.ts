@@ -1,12 +1,11 @@
 import type * as Argon2 from '@node-rs/argon2';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { InstanceSettings } from '../../../shared/api/settings.contract.js';
-import { sha256 } from '../../lib/tokens.js';
-import { createTestApp, createTestClock, type TestApp } from '../../test-utils/app.js';
 import { describeEachDialect } from '../../test-utils/database.js';
+import { expectError } from '../../test-utils/expect-error.js';
+import { accountBody, PASSWORD, sessionOf, useSessionWorld } from '../../test-utils/session-world.js';
 
-/** Signing up and in, the rules around it (settings, lockout, first admin), and API tokens. */
+/** Signing up and in, and the rules around it (settings, lockout, first admin); API tokens: auth.tokens.test.ts. */
 
 // Every argon2id verification, by the hash it checked: unknown users must cost one, like known ones.
 const argon2 = vi.hoisted(() => ({ verified: [] as string[] }));
@@ -22,41 +21,16 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 });
 
 const DAY = 24 * 60 * 60 * 1000;
-const PASSWORD = 'correct horse';
 type Body = Record<string, unknown>;
 
 describeEachDialect('authentication', (dialect) => {
-  let t: TestApp;
-  let open: TestApp | undefined;
-  let clock: ReturnType<typeof createTestClock>;
-  afterEach(async () => {
-    await open?.close();
-    open = undefined;
-  });
-
-  async function start() {
-    clock = createTestClock();
-    t = open = await createTestApp({ dialect, clock });
-  }
-  const inject = (options: { method?: string; url: string; payload?: Body; headers?: Record<string, string> }) =>
-    t.app.inject({ ...options, url: `/api/v1${options.url}` } as InjectOptions);
-  const account = (username: string, extra: Body = {}) => ({
-    username,
-    email: `${username}@example.com`,
-    password: PASSWORD,
-    ...extra,
-  });
-  const signUp = (body: Body) => inject({ method: 'POST', url: '/authentication/signup', payload: body });
-  const signIn = (username: string, password = PASSWORD) =>
-    inject({ method: 'POST', url: '/authentication/signin', payload: { username, password } });
-  const cookieOf = (response: LightMyRequestResponse) =>
-    `hush_session=${response.cookies.find((cookie) => cookie.name === 'hush_session')!.value}`;
-  const settings = (values: Partial<InstanceSettings>) => t.services.settings.update(values);
-  const countUsers = async () => (await t.database.db.selectFrom('users').select('id').execute()).length;
-  const expectError = (response: LightMyRequestResponse, status: number, code: string) => {
-    expect(response.statusCode, response.body).toBe(status);
-    expect(response.json().code).toBe(code);
-  };
+  const w = useSessionWorld(dialect);
+  const { inject, signIn, signUp } = w;
+  const start = () => w.start();
+  const account = accountBody;
+  const cookieOf = sessionOf;
+  const settings = (values: Partial<InstanceSettings>) => w.t.services.settings.update(values);
+  const countUsers = async () => (await w.t.database.db.selectFrom('users').select('id').execute()).length;
 
   describe('sign-up', () => {
     it('refuses each invalid field with 400 validation.<field>, and creates nothing', async () => {
@@ -90,7 +64,7 @@ describeEachDialect('authentication', (dialect) => {
     it('refuses a username or email taken in another case with 409, creating nothing', async () => {
       await start();
       expect((await signUp(account('Alice'))).statusCode).toBe(201);
-      const sessions = async () => (await t.database.db.selectFrom('sessions').select('id').execute()).length;
+      const sessions = async () => (await w.t.database.db.selectFrom('sessions').select('id').execute()).length;
       const before = { users: await countUsers(), sessions: await sessions() };
 
       const sameName = await signUp(account('ALICE', { email: 'other@example.com' }));
@@ -117,7 +91,7 @@ describeEachDialect('authentication', (dialect) => {
     it('answers an unknown user and a wrong password alike, both after an argon2id verification', async () => {
       await start();
       await signUp(account('alice'));
-      const stored = await t.database.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
+      const stored = await w.t.database.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
 
       argon2.verified.length = 0;
       const unknown = await signIn('nobody', PASSWORD);
@@ -149,7 +123,7 @@ describeEachDialect('authentication', (dialect) => {
       expectError(await signIn('alice@example.com'), 429, 'auth.too_many_attempts');
       expect((await signIn('bob_1')).statusCode, 'another username is fine').toBe(200);
 
-      clock.advance(15 * 60 * 1000);
+      w.clock.advance(15 * 60 * 1000);
       expect((await signIn('alice')).statusCode, 'the lock ends with its window').toBe(200);
     });
 
@@ -164,7 +138,7 @@ describeEachDialect('authentication', (dialect) => {
     it('disable_users: no sign-up, no sign-in except for admins', async () => {
       await start();
       await signUp(account('alice'));
-      await t.services.auth.ensureAdmin('root', PASSWORD, 'root@example.com');
+      await w.t.services.auth.ensureAdmin('root', PASSWORD, 'root@example.com');
       await settings({ disable_users: true });
       expectError(await signUp(account('bob_1')), 403, 'auth.signup_disabled');
       expectError(await signIn('alice'), 403, 'auth.signin_disabled');
@@ -210,7 +184,7 @@ describeEachDialect('authentication', (dialect) => {
 
     it('a setup token is issued only while no admin exists, and works once', async () => {
       await start();
-      const token = await t.services.auth.issueSetupToken();
+      const token = await w.t.services.auth.issueSetupToken();
       expect(token).toEqual(expect.any(String));
       expectError(await setup(account('root', { token: 'wrong' })), 403, 'auth.setup_invalid');
       const created = await setup(account('root', { token }));
@@ -218,20 +192,20 @@ describeEachDialect('authentication', (dialect) => {
       expect(created.json()).toMatchObject({ username: 'root', role: 'admin' });
       expect(created.cookies.map((cookie) => cookie.name).sort()).toEqual(['hush_login', 'hush_session']);
       expectError(await setup(account('root2', { token })), 403, 'auth.setup_invalid');
-      expect(await t.services.auth.issueSetupToken()).toBeNull();
+      expect(await w.t.services.auth.issueSetupToken()).toBeNull();
     });
 
     it('a setup token expires after 24 hours', async () => {
       await start();
-      const token = await t.services.auth.issueSetupToken();
-      clock.advance(DAY);
+      const token = await w.t.services.auth.issueSetupToken();
+      w.clock.advance(DAY);
       expectError(await setup(account('root', { token })), 403, 'auth.setup_invalid');
     });
 
     it('a refused setup (name taken, bad field) does not use the token up', async () => {
       await start();
       await signUp(account('admin'));
-      const token = await t.services.auth.issueSetupToken();
+      const token = await w.t.services.auth.issueSetupToken();
       expectError(await setup(account('admin', { token })), 409, 'auth.username_taken');
       expectError(await setup(account('x', { token })), 400, 'validation.username');
       expect((await setup(account('root', { token }))).statusCode).toBe(201);
@@ -239,159 +213,10 @@ describeEachDialect('authentication', (dialect) => {
 
     it('ensureAdmin creates the admin once; it signs in as admin and no setup link is issued', async () => {
       await start();
-      expect(await t.services.auth.ensureAdmin('root', PASSWORD, 'root@example.com')).toBe('created');
-      expect(await t.services.auth.ensureAdmin('root', 'other password', 'root@example.com')).toBe('exists');
+      expect(await w.t.services.auth.ensureAdmin('root', PASSWORD, 'root@example.com')).toBe('created');
+      expect(await w.t.services.auth.ensureAdmin('root', 'other password', 'root@example.com')).toBe('exists');
       expect((await signIn('root')).json().role).toBe('admin');
-      expect(await t.services.auth.issueSetupToken()).toBeNull();
-    });
-  });
-
-  describe('secrets and API tokens', () => {
-    const createSecret = (ttl: number, headers: Record<string, string> = {}) =>
-      inject({ method: 'POST', url: '/secret', headers, payload: { text: 'hush1.eA', ttl } });
-    async function signedIn() {
-      const cookie = cookieOf(await signUp(account('alice')));
-      const newToken = async (payload: Body = { name: 'ci' }) =>
-        (await inject({ method: 'POST', url: '/account/tokens', headers: { cookie }, payload })).json<{
-          id: string;
-          token: string;
-        }>();
-      return { cookie, newToken };
-    }
-
-    it('signed-in users get the 14- and 28-day lifetimes; anonymous callers get 400 validation.ttl', async () => {
-      await start();
-      const { cookie } = await signedIn();
-      for (const days of [14, 28]) {
-        expectError(await createSecret(days * 86400), 400, 'validation.ttl');
-        const created = await createSecret(days * 86400, { cookie });
-        expect(created.statusCode).toBe(201);
-        expect(created.json().expiresAt).toBe(new Date(clock() + days * DAY).toISOString());
-      }
-    });
-
-    it('a secret created with a token belongs to its user', async () => {
-      await start();
-      const { cookie, newToken } = await signedIn();
-      const { token } = await newToken();
-      const basic = `Basic ${Buffer.from(`${token}:any password`).toString('base64')}`;
-      const viaBearer = await createSecret(2419200, { authorization: `Bearer ${token}` });
-      const viaBasic = await createSecret(1209600, { authorization: basic });
-      expect([viaBearer.statusCode, viaBasic.statusCode]).toEqual([201, 201]);
-      const own = await inject({ url: '/account/secrets', headers: { cookie } });
-      expect(
-        own
-          .json()
-          .map((secret: { id: string }) => secret.id)
-          .sort(),
-      ).toEqual([viaBearer.json().id, viaBasic.json().id].sort());
-      const burned = await inject({ method: 'POST', url: `/secret/${viaBearer.json().id}/burn`, headers: { cookie } });
-      expect(burned.statusCode, 'the owner burns it without the delete token').toBe(200);
-    });
-
-    it('a token cannot create or revoke tokens, change the password or delete the account', async () => {
-      await start();
-      const { newToken } = await signedIn();
-      const { id, token } = await newToken();
-      for (const authorization of [`Bearer ${token}`, `Basic ${Buffer.from(`${token}:`).toString('base64')}`]) {
-        const headers = { authorization };
-        const requests = [
-          { method: 'POST', url: '/account/tokens', payload: { name: 'more' } },
-          { method: 'DELETE', url: `/account/tokens/${id}` },
-          {
-            method: 'PUT',
-            url: '/account/update',
-            payload: { currentPassword: PASSWORD, newPassword: 'pwned!', confirmNewPassword: 'pwned!' },
-          },
-          { method: 'POST', url: '/account/delete', payload: { currentPassword: PASSWORD } },
-        ];
-        for (const request of requests) {
-          expectError(await inject({ ...request, headers }), 403, 'auth.session_required');
-        }
-        expect((await inject({ url: '/account', headers })).statusCode, 'the token still works').toBe(200);
-      }
-      expect((await signIn('alice')).statusCode, 'the password is unchanged').toBe(200);
-    });
-
-    it('a malformed Basic or Bearer header is refused with 401, on every route', async () => {
-      await start();
-      const malformed = [
-        'Basic',
-        'Basic !!!!',
-        `Basic ${Buffer.from(':password').toString('base64')}`,
-        `Basic ${Buffer.from('not-a-token').toString('base64')}`,
-        'Bearer',
-        'Bearer not-a-token',
-      ];
-      for (const authorization of malformed) {
-        for (const request of [{ url: '/account' }, { url: '/settings/public' }]) {
-          expectError(await inject({ ...request, headers: { authorization } }), 401, 'auth.not_signed_in');
-        }
-        const created = await createSecret(3600, { authorization });
-        expectError(created, 401, 'auth.not_signed_in');
-      }
-    });
-
-    it('an expired token and a revoked token are refused with 401', async () => {
-      await start();
-      const { cookie, newToken } = await signedIn();
-      const expiring = await newToken({ name: 'day', expiresInDays: 1 });
-      const revoked = await newToken({ name: 'gone' });
-      const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-      expect((await inject({ url: '/account', headers: bearer(expiring.token) })).statusCode).toBe(200);
-      const revoke = await inject({ method: 'DELETE', url: `/account/tokens/${revoked.id}`, headers: { cookie } });
-      expect(revoke.statusCode).toBe(200);
-      expectError(await inject({ url: '/account', headers: bearer(revoked.token) }), 401, 'auth.not_signed_in');
-      expectError(await createSecret(3600, bearer(revoked.token)), 401, 'auth.not_signed_in');
-
-      clock.advance(DAY - 1);
-      expect((await inject({ url: '/account', headers: bearer(expiring.token) })).statusCode).toBe(200);
-      clock.advance(1);
-      expectError(await inject({ url: '/account', headers: bearer(expiring.token) }), 401, 'auth.not_signed_in');
-      expectError(await createSecret(3600, bearer(expiring.token)), 401, 'auth.not_signed_in');
-      const again = await inject({ method: 'DELETE', url: `/account/tokens/${revoked.id}`, headers: { cookie } });
-      expectError(again, 404, 'request.not_found');
-    });
-
-    it('the token list shows name, creation, last use and expiry, never the token', async () => {
-      await start();
-      const { cookie, newToken } = await signedIn();
-      const { token } = await newToken({ name: 'ci', expiresInDays: 30 });
-      clock.advance(1000);
-      await inject({ url: '/account', headers: { authorization: `Bearer ${token}` } });
-      await vi.waitFor(async () => {
-        const list = (await inject({ url: '/account/tokens', headers: { cookie } })).json();
-        expect(list).toEqual([
-          {
-            id: expect.any(String),
-            name: 'ci',
-            createdAt: new Date(clock() - 1000).toISOString(),
-            lastUsedAt: new Date(clock()).toISOString(),
-            expiresAt: new Date(clock() - 1000 + 30 * DAY).toISOString(),
-          },
-        ]);
-      });
-      const stored = await t.database.db.selectFrom('api_tokens').select('token_hash').executeTakeFirstOrThrow();
-      expect(stored.token_hash, 'stored as its hash only').toBe(sha256(token));
-    });
-
-    it('a failure to record a token’s last use neither fails the request nor escapes unhandled', async () => {
-      await start();
-      const { newToken } = await signedIn();
-      const { token } = await newToken();
-      const unhandled: unknown[] = [];
-      const listener = (reason: unknown) => unhandled.push(reason);
-      process.on('unhandledRejection', listener);
-      try {
-        t.services.tokens.touch = () => Promise.reject(new Error('database unavailable'));
-        const response = await inject({ url: '/account', headers: { authorization: `Bearer ${token}` } });
-        expect(response.statusCode).toBe(200);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(unhandled).toEqual([]);
-      } finally {
-        process.off('unhandledRejection', listener);
-      }
+      expect(await w.t.services.auth.issueSetupToken()).toBeNull();
     });
   });
 });

@@ -14,6 +14,7 @@ import {
   slice,
   type Created,
 } from '../../test-utils/files.js';
+import { expectError } from '../../test-utils/expect-error.js';
 
 /** Every way an upload can go wrong answers a clear 4xx, leaves no partial file behind, and serves nothing. */
 
@@ -26,10 +27,6 @@ describeEachDialect('file uploads: bad input', (dialect) => {
   let token: string;
   const stored = () => filesUnder(join(t.config.dataDir, 'files'));
   const part = (n: number) => slice(content, file, n);
-  const expectError = (response: { statusCode: number; json(): unknown }, status: number, code: string) => {
-    expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-    expect(response.json()).toMatchObject({ code, message: expect.any(String) });
-  };
 
   beforeEach(async () => {
     t = await createTestApp({ dialect, clock: createTestClock(), config: anonymousFiles() });
