@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
 import { createTestI18n } from '../../../test-utils/i18n';
-import { useSettingsStore } from '../../settings/settings.store';
+import { useSettingsStore } from '../../settings';
 import { burnSecret, createSecret } from '../api/secrets.api';
 import { seal, webCryptoAvailable } from '../crypto/crypto-client';
 import CreateSecretPage from './CreateSecretPage';
