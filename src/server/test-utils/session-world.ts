@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterEach } from 'vitest';
+import type { InstanceSettings } from '../../shared/rules/settings.js';
 import type { Config } from '../config.js';
 import type { Dialect } from '../db/database.js';
 import { createTestApp, createTestClock, type TestApp } from './app.js';
@@ -79,6 +80,8 @@ export function useSessionWorld(dialect: Dialect) {
     signIn: (username = 'alice', password = PASSWORD) =>
       inject({ method: 'POST', url: '/authentication/signin', payload: { username, password } }),
     get: (url: string, cookie: string) => inject({ url, headers: { cookie } }),
+    /** The instance settings, changed as an admin would. */
+    settings: (values: Partial<InstanceSettings>) => world.t.services.settings.update(values),
   };
   return world;
 }

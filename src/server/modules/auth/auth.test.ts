@@ -1,6 +1,5 @@
 import type * as Argon2 from '@node-rs/argon2';
 import { describe, expect, it, vi } from 'vitest';
-import type { InstanceSettings } from '../../../shared/api/settings.contract.js';
 import { describeEachDialect } from '../../test-utils/database.js';
 import { expectError } from '../../test-utils/expect-error.js';
 import { accountBody, PASSWORD, sessionOf, useSessionWorld } from '../../test-utils/session-world.js';
@@ -25,11 +24,8 @@ type Body = Record<string, unknown>;
 
 describeEachDialect('authentication', (dialect) => {
   const w = useSessionWorld(dialect);
-  const { inject, signIn, signUp } = w;
+  const { inject, signIn, signUp, settings } = w;
   const start = () => w.start();
-  const account = accountBody;
-  const cookieOf = sessionOf;
-  const settings = (values: Partial<InstanceSettings>) => w.t.services.settings.update(values);
   const countUsers = async () => (await w.t.database.db.selectFrom('users').select('id').execute()).length;
 
   describe('sign-up', () => {
@@ -37,15 +33,15 @@ describeEachDialect('authentication', (dialect) => {
       await start();
       const cases: [Body, string][] = [
         ...['abc', 'u'.repeat(21), 'has space', 'ünïcode', 'alice/..', 'a<b>c'].map((username): [Body, string] => [
-          account('alice', { username }),
+          accountBody('alice', { username }),
           'username',
         ]),
-        [account('alice', { password: 'abcd' }), 'password'],
-        [account('alice', { password: 'x'.repeat(51) }), 'password'],
-        [account('alice', { email: undefined }), 'email'],
-        [account('alice', { email: '' }), 'email'],
-        [account('alice', { email: 'not-an-email' }), 'email'],
-        [account('alice', { email: 'alice@' }), 'email'],
+        [accountBody('alice', { password: 'abcd' }), 'password'],
+        [accountBody('alice', { password: 'x'.repeat(51) }), 'password'],
+        [accountBody('alice', { email: undefined }), 'email'],
+        [accountBody('alice', { email: '' }), 'email'],
+        [accountBody('alice', { email: 'not-an-email' }), 'email'],
+        [accountBody('alice', { email: 'alice@' }), 'email'],
       ];
       for (const [body, field] of cases) {
         const response = await signUp(body);
@@ -57,21 +53,21 @@ describeEachDialect('authentication', (dialect) => {
 
     it('accepts the limits: usernames of 4 and 20 characters, passwords of 5 and 50', async () => {
       await start();
-      expect((await signUp(account('a.b-', { password: '12345' }))).statusCode).toBe(201);
-      expect((await signUp(account('u'.repeat(20), { password: 'p'.repeat(50) }))).statusCode).toBe(201);
+      expect((await signUp(accountBody('a.b-', { password: '12345' }))).statusCode).toBe(201);
+      expect((await signUp(accountBody('u'.repeat(20), { password: 'p'.repeat(50) }))).statusCode).toBe(201);
     });
 
     it('refuses a username or email taken in another case with 409, creating nothing', async () => {
       await start();
-      expect((await signUp(account('Alice'))).statusCode).toBe(201);
+      expect((await signUp(accountBody('Alice'))).statusCode).toBe(201);
       const sessions = async () => (await w.t.database.db.selectFrom('sessions').select('id').execute()).length;
       const before = { users: await countUsers(), sessions: await sessions() };
 
-      const sameName = await signUp(account('ALICE', { email: 'other@example.com' }));
+      const sameName = await signUp(accountBody('ALICE', { email: 'other@example.com' }));
       expectError(sameName, 409, 'auth.username_taken');
       expect(sameName.json().field).toBe('username');
-      expectError(await signUp(account('other', { email: 'ALICE@Example.COM' })), 409, 'auth.email_taken');
-      expectError(await signUp(account('alice')), 409, 'auth.username_taken');
+      expectError(await signUp(accountBody('other', { email: 'ALICE@Example.COM' })), 409, 'auth.email_taken');
+      expectError(await signUp(accountBody('alice')), 409, 'auth.username_taken');
       expect(sameName.cookies).toEqual([]);
       expect({ users: await countUsers(), sessions: await sessions() }).toEqual(before);
     });
@@ -80,7 +76,7 @@ describeEachDialect('authentication', (dialect) => {
   describe('sign-in', () => {
     it('works with the username or the email, in any case', async () => {
       await start();
-      await signUp(account('alice'));
+      await signUp(accountBody('alice'));
       for (const login of ['alice', 'ALICE', 'alice@example.com', 'Alice@Example.com']) {
         const response = await signIn(login);
         expect(response.statusCode, login).toBe(200);
@@ -90,7 +86,7 @@ describeEachDialect('authentication', (dialect) => {
 
     it('answers an unknown user and a wrong password alike, both after an argon2id verification', async () => {
       await start();
-      await signUp(account('alice'));
+      await signUp(accountBody('alice'));
       const stored = await w.t.database.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
 
       argon2.verified.length = 0;
@@ -113,8 +109,8 @@ describeEachDialect('authentication', (dialect) => {
 
     it('locks a username after 10 failures (429), whichever name of the account is typed, but not others', async () => {
       await start();
-      await signUp(account('alice'));
-      await signUp(account('bob_1'));
+      await signUp(accountBody('alice'));
+      await signUp(accountBody('bob_1'));
       for (let i = 0; i < 10; i++) {
         const login = i % 2 === 0 ? 'alice' : 'ALICE@example.com';
         expectError(await signIn(login, 'wrong password'), 401, 'auth.invalid_credentials');
@@ -137,19 +133,19 @@ describeEachDialect('authentication', (dialect) => {
   describe('instance settings', () => {
     it('disable_users: no sign-up, no sign-in except for admins', async () => {
       await start();
-      await signUp(account('alice'));
+      await signUp(accountBody('alice'));
       await w.t.services.auth.ensureAdmin('root', PASSWORD, 'root@example.com');
       await settings({ disable_users: true });
-      expectError(await signUp(account('bob_1')), 403, 'auth.signup_disabled');
+      expectError(await signUp(accountBody('bob_1')), 403, 'auth.signup_disabled');
       expectError(await signIn('alice'), 403, 'auth.signin_disabled');
       expect((await signIn('root')).statusCode).toBe(200);
     });
 
     it('disable_user_account_creation: no sign-up, sign-in still works', async () => {
       await start();
-      await signUp(account('alice'));
+      await signUp(accountBody('alice'));
       await settings({ disable_user_account_creation: true });
-      expectError(await signUp(account('bob_1')), 403, 'auth.signup_disabled');
+      expectError(await signUp(accountBody('bob_1')), 403, 'auth.signup_disabled');
       expect(await countUsers()).toBe(1);
       expect((await signIn('alice')).statusCode).toBe(200);
     });
@@ -157,18 +153,18 @@ describeEachDialect('authentication', (dialect) => {
     it('restrict_organization_email: only that exact domain, in any case', async () => {
       await start();
       await settings({ restrict_organization_email: 'Example.com' });
-      expect((await signUp(account('alice'))).statusCode).toBe(201);
-      expect((await signUp(account('bob_1', { email: 'bob@EXAMPLE.COM' }))).statusCode).toBe(201);
+      expect((await signUp(accountBody('alice'))).statusCode).toBe(201);
+      expect((await signUp(accountBody('bob_1', { email: 'bob@EXAMPLE.COM' }))).statusCode).toBe(201);
       for (const email of [
         'eve@evil-example.com',
         'eve@sub.example.com',
         'eve@example.com.evil.org',
         'eve@example.co',
       ]) {
-        const response = await signUp(account('eve_1', { email }));
+        const response = await signUp(accountBody('eve_1', { email }));
         expectError(response, 403, 'auth.email_domain');
       }
-      const cookie = cookieOf(await signIn('alice'));
+      const cookie = sessionOf(await signIn('alice'));
       const update = await inject({
         method: 'PUT',
         url: '/account/update',
@@ -186,12 +182,12 @@ describeEachDialect('authentication', (dialect) => {
       await start();
       const token = await w.t.services.auth.issueSetupToken();
       expect(token).toEqual(expect.any(String));
-      expectError(await setup(account('root', { token: 'wrong' })), 403, 'auth.setup_invalid');
-      const created = await setup(account('root', { token }));
+      expectError(await setup(accountBody('root', { token: 'wrong' })), 403, 'auth.setup_invalid');
+      const created = await setup(accountBody('root', { token }));
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject({ username: 'root', role: 'admin' });
       expect(created.cookies.map((cookie) => cookie.name).sort()).toEqual(['hush_login', 'hush_session']);
-      expectError(await setup(account('root2', { token })), 403, 'auth.setup_invalid');
+      expectError(await setup(accountBody('root2', { token })), 403, 'auth.setup_invalid');
       expect(await w.t.services.auth.issueSetupToken()).toBeNull();
     });
 
@@ -199,16 +195,16 @@ describeEachDialect('authentication', (dialect) => {
       await start();
       const token = await w.t.services.auth.issueSetupToken();
       w.clock.advance(DAY);
-      expectError(await setup(account('root', { token })), 403, 'auth.setup_invalid');
+      expectError(await setup(accountBody('root', { token })), 403, 'auth.setup_invalid');
     });
 
     it('a refused setup (name taken, bad field) does not use the token up', async () => {
       await start();
-      await signUp(account('admin'));
+      await signUp(accountBody('admin'));
       const token = await w.t.services.auth.issueSetupToken();
-      expectError(await setup(account('admin', { token })), 409, 'auth.username_taken');
-      expectError(await setup(account('x', { token })), 400, 'validation.username');
-      expect((await setup(account('root', { token }))).statusCode).toBe(201);
+      expectError(await setup(accountBody('admin', { token })), 409, 'auth.username_taken');
+      expectError(await setup(accountBody('x', { token })), 400, 'validation.username');
+      expect((await setup(accountBody('root', { token }))).statusCode).toBe(201);
     });
 
     it('ensureAdmin creates the admin once; it signs in as admin and no setup link is issued', async () => {

@@ -13,14 +13,12 @@ describeEachDialect('authentication', (dialect) => {
   const w = useSessionWorld(dialect);
   const { inject, signIn, signUp } = w;
   const start = () => w.start();
-  const account = accountBody;
-  const cookieOf = sessionOf;
 
   describe('secrets and API tokens', () => {
     const createSecret = (ttl: number, headers: Record<string, string> = {}) =>
       inject({ method: 'POST', url: '/secret', headers, payload: { text: 'hush1.eA', ttl } });
     async function signedIn() {
-      const cookie = cookieOf(await signUp(account('alice')));
+      const cookie = sessionOf(await signUp(accountBody('alice')));
       const newToken = async (payload: Body = { name: 'ci' }) =>
         (await inject({ method: 'POST', url: '/account/tokens', headers: { cookie }, payload })).json<{
           id: string;
