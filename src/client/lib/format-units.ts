@@ -3,7 +3,8 @@
  * limits are set and as the server words its errors; the numbers come from Intl, the unit symbols from the IEC
  * (French writes octets: o, Kio, Mio). Durations are Intl units, with no texts to translate.
  */
-const IEC = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
+import { binarySize, IEC_UNITS } from '../../shared/rules/bytes';
+
 const SYMBOLS: Record<string, readonly string[]> = { fr: ['o', 'Kio', 'Mio', 'Gio', 'Tio'] };
 
 const language = (locale: string | undefined) => (locale ?? 'en').split('-')[0]!.toLowerCase();
@@ -19,14 +20,8 @@ const number = (locale: string | undefined, value: number) => {
 
 /** "812 B", "3.3 KiB", "191 MiB", "1.4 GiB" ("1,4 Gio" in French). */
 export function formatSize(bytes: number, locale?: string): string {
-  let step = 0;
-  let value = bytes;
-  // A value that would round to 1,024 of one unit is shown as 1 of the next.
-  while (step < IEC.length - 1 && Math.round(value) >= 1024) {
-    value /= 1024;
-    step++;
-  }
-  const symbols = SYMBOLS[language(locale)] ?? IEC;
+  const { value, step } = binarySize(bytes);
+  const symbols = SYMBOLS[language(locale)] ?? IEC_UNITS;
   return `${number(locale, step === 0 ? Math.round(value) : value)} ${symbols[step]}`;
 }
 

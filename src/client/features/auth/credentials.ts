@@ -1,15 +1,7 @@
-import {
-  allowedDomain,
-  charCount,
-  EMAIL_SHAPE,
-  emailInDomain,
-  PASSWORD,
-  USERNAME,
-} from '../../../shared/rules/account';
+import { charCount, EMAIL_SHAPE, emailInDomain, PASSWORD, USERNAME } from '../../../shared/rules/account';
 import { fieldErrors, type FieldErrors } from '../../lib/field-errors';
 
-/** Spec §5 checks made before sending, with the rules the server applies (shared/rules/account.ts). */
-export { allowedDomain };
+// Spec §5 checks made before sending, with the rules the server applies (shared/rules/account.ts).
 
 /** Values for every validation text's placeholders. */
 export const RULE_VALUES = {

@@ -1,5 +1,5 @@
 /** The auth feature's public face: what other features may use of it (eslint enforces this door). */
-export { RULE_VALUES, allowedDomain, emailError, passwordError, usernameError } from './credentials';
+export { RULE_VALUES, emailError, passwordError, usernameError } from './credentials';
 export { failureOutcome } from './forms/outcome';
 export { useCredentialsForm } from './forms/use-credentials-form';
 export type { SignoutReason } from './pages/SignoutPage';
