@@ -16,6 +16,9 @@ const withoutAnswerCheck: Plugin = {
   },
 };
 
+/** A client feature's public index.ts. */
+const FEATURE_DOOR = /[\\/]src[\\/]client[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
@@ -24,6 +27,11 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      // A feature's index.ts only re-exports (the door the lint rule keeps); without this the bundler gives each
+      // door a chunk of its own and splits the shared code again around it.
+      treeshake: { moduleSideEffects: [{ test: FEATURE_DOOR, sideEffects: false }] },
+    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });
