@@ -25,16 +25,15 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createSetupTokensRepository, createTokensRepository } from './modules/auth/tokens.repository.js';
 import { createUsersRepository } from './modules/auth/users.repository.js';
-import { createFilesRepository } from './modules/files/files.repository.js';
-import { filesRoutes } from './modules/files/files.routes.js';
-import { createFilesService } from './modules/files/files.service.js';
-import { createSweeper } from './modules/files/files.sweeper.js';
-import { countedStorage } from './modules/files/storage/counted.js';
-import { createBlobStorage, type BlobStorage } from './modules/files/storage/index.js';
+import { countedStorage } from './storage/counted.js';
+import { createBlobStorage, type BlobStorage } from './storage/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createMetrics } from './modules/metrics/metrics.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { openApiRoutes } from './modules/openapi/openapi.routes.js';
+import { createFilesRepository } from './modules/secrets/attachments/attachments.repository.js';
+import { createAttachments } from './modules/secrets/attachments/attachments.service.js';
+import { filesRoutes } from './modules/secrets/files.routes.js';
 import { createSecretsRepository } from './modules/secrets/secrets.repository.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
 import { createSecretsService } from './modules/secrets/secrets.service.js';
@@ -90,12 +89,9 @@ export async function createApp(deps: AppDeps) {
         served: (bytes) => metrics.fileBytesServed.inc(bytes),
       })
     : baseStorage;
-  const filesRepository = createFilesRepository(database.db);
-  const files = createFilesService({
-    repository: filesRepository,
+  const attachments = createAttachments({
+    repository: createFilesRepository(database.db),
     storage,
-    // The secrets service is built next (it uses the files service); uploads reach it when requests come.
-    secrets: { findLive: (id, now) => secrets.findLive(id, now), markReady: (id, now) => secrets.markReady(id, now) },
     settings,
     clock,
     limits: {
@@ -112,20 +108,13 @@ export async function createApp(deps: AppDeps) {
   const secrets = createSecretsService({
     repository: secretsRepository,
     stats,
-    files,
+    attachments,
     settings,
     passwords,
     clock,
     maxTextBytes: config.maxTextBytes,
     passwordAttempts: config.passwordAttempts,
     counters: { read: () => metrics.secretsRead.inc(), passwordFailed: () => metrics.passwordFailures.inc() },
-  });
-  const sweep = createSweeper({
-    repository: filesRepository,
-    files,
-    deleteAbandoned: (createdBefore) => secrets.deleteAbandoned(createdBefore),
-    clock,
-    uploadAbandonMinutes: config.uploadAbandonMinutes,
   });
 
   const tokens = createTokensRepository(database.db);
@@ -146,7 +135,6 @@ export async function createApp(deps: AppDeps) {
     sessions,
     tokens,
     secrets,
-    files,
     settings,
     passwords,
     clock,
@@ -159,7 +147,7 @@ export async function createApp(deps: AppDeps) {
   });
   const counts = createCountsRepository(database.db);
   const statsService = createStatsService({ tallies: stats, counts, clock });
-  const admin = createAdminService({ users, settings, files, createUser: auth.createUser });
+  const admin = createAdminService({ users, settings, secrets, createUser: auth.createUser });
   const https = httpsCheck(config.publicUrl);
 
   const headers = headersFor(https);
@@ -214,7 +202,7 @@ export async function createApp(deps: AppDeps) {
   const openApi = openApiRoutes(API_ROUTES, VERSION);
   for (const prefix of [API_BASE, '/api']) {
     await app.register(secretsRoutes(secrets), { prefix });
-    await app.register(filesRoutes(files, { partRateLimit }), { prefix });
+    await app.register(filesRoutes(secrets.files, { partRateLimit }), { prefix });
     await app.register(settingsRoutes(settings), { prefix });
     await app.register(authRoutes(auth, { secure: https }), { prefix });
     await app.register(accountRoutes(account, { secure: https }), { prefix });
@@ -238,5 +226,8 @@ export async function createApp(deps: AppDeps) {
     },
   });
 
-  return { app, services: { secrets, stats, settings, auth, tokens, analytics, files, sweep, storage, metrics } };
+  return {
+    app,
+    services: { secrets, stats, settings, auth, tokens, analytics, sweep: secrets.files.sweep, storage, metrics },
+  };
 }

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { AnalyticsService } from '../modules/analytics/analytics.service.js';
-import type { SweepResult } from '../modules/files/files.sweeper.js';
+import type { SweepResult } from '../modules/secrets/secrets.files.js';
 import type { SecretsService } from '../modules/secrets/secrets.service.js';
 
-/** The files sweeper (services.sweep of createApp). */
+/** The files sweeper (secrets.files.sweep; services.sweep of createApp). */
 export type Sweep = () => Promise<SweepResult>;
 
 /**

@@ -1,4 +1,4 @@
-import type { Config } from '../../../config.js';
+import type { Config } from '../config.js';
 import { DiskBlobStorage } from './disk-storage.js';
 import type { S3StorageOptions } from './s3-storage.js';
 import type { BlobStorage } from './storage.js';

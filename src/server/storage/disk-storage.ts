@@ -4,7 +4,7 @@ import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promi
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isNotFound, syncFolder } from '../../../lib/fs.js';
+import { isNotFound, syncFolder } from '../lib/fs.js';
 import { BlobNotFound, StorageUnavailable, UploadAlreadyComplete } from './errors.js';
 import { KeyedLock } from './keyed-lock.js';
 import {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, testConfig } from '../../../config.js';
+import { ConfigError, loadConfig, testConfig } from '../config.js';
 import { createBlobStorage } from './create-storage.js';
 import { DiskBlobStorage } from './disk-storage.js';
 import {
@@ -25,7 +25,7 @@ import {
   sha256,
   sha256Of,
   type Harness,
-} from '../../../test-utils/blob-storage.js';
+} from '../test-utils/blob-storage.js';
 
 const MiB = 1024 * 1024;
 

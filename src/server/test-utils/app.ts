@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { createApp } from '../app.js';
 import { testConfig, type Config } from '../config.js';
 import type { Database, Dialect } from '../db/database.js';
-import type { BlobStorage } from '../modules/files/storage/index.js';
+import type { BlobStorage } from '../storage/index.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 /** A clock tests can move: `clock.advance(ms)`. */

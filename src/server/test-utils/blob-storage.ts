@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { startS3, type TestS3 } from './s3.js';
-import { DiskBlobStorage } from '../modules/files/storage/disk-storage.js';
-import { S3BlobStorage } from '../modules/files/storage/s3-storage.js';
-import type { BlobStorage } from '../modules/files/storage/storage.js';
+import { DiskBlobStorage } from '../storage/disk-storage.js';
+import { S3BlobStorage } from '../storage/s3-storage.js';
+import type { BlobStorage } from '../storage/storage.js';
 
 /** Test support for the blob storages: each store behind one harness, and stream helpers. */
 

@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { partLength, UPLOAD_TOKEN_HEADER } from '../../shared/api/files.contract.js';
 import { cipherSize, DEFAULT_CHUNK_SIZE, encodeFileHeader } from '../../shared/crypto/file-format.js';
-import { S3BlobStorage } from '../modules/files/storage/s3-storage.js';
+import { S3BlobStorage } from '../storage/s3-storage.js';
 import type { TestApp } from './app.js';
 import { startS3, type TestS3 } from './s3.js';
 

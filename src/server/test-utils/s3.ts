@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { S3StorageOptions } from '../modules/files/storage/s3-storage.js';
+import type { S3StorageOptions } from '../storage/s3-storage.js';
 
 /** A running s3rver (a real S3-compatible HTTP server) for tests, in its own process and temp folder. */
 export interface TestS3 {

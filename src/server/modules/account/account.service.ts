@@ -9,7 +9,6 @@ import { emailDomainNotAllowed, emailTaken } from '../auth/auth.errors.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { TokensRepository } from '../auth/tokens.repository.js';
 import type { UserRow, UsersRepository } from '../auth/users.repository.js';
-import type { FilesService } from '../files/files.service.js';
 import type { SecretsService } from '../secrets/secrets.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { currentPasswordInvalid, lastAdminAccount } from './account.errors.js';
@@ -22,8 +21,8 @@ export interface AccountServiceDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
   tokens: TokensRepository;
-  secrets: Pick<SecretsService, 'listOwned'>;
-  files: Pick<FilesService, 'deleteForOwner'>;
+  /** The account's secrets and their files, through the secrets service only. */
+  secrets: Pick<SecretsService, 'listOwned' | 'files'>;
   settings: SettingsService;
   passwords: PasswordHasher;
   clock: Clock;
@@ -75,7 +74,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (user.role === 'admin' && (await users.countAdmins()) <= 1) throw lastAdminAccount();
       await users.delete(user.id);
       // Its secrets went with the account; their files' rows outlive them until the blobs are deleted, now.
-      await deps.files.deleteForOwner(user.id);
+      await deps.secrets.files.deleteOwnedBy(user.id);
       return { deleted: true as const };
     },
 

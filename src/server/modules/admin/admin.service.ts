@@ -11,14 +11,15 @@ import { presentAccount } from '../account/account.service.js';
 import { emailTaken } from '../auth/auth.errors.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { GuardedChange, UserRow, UsersRepository } from '../auth/users.repository.js';
-import type { FilesService } from '../files/files.service.js';
+import type { SecretsService } from '../secrets/secrets.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { lastAdmin, userNotFound } from './admin.errors.js';
 
 export interface AdminServiceDeps {
   users: UsersRepository;
   settings: SettingsService;
-  files: Pick<FilesService, 'deleteForOwner'>;
+  /** A deleted user's files go through the secrets service. */
+  secrets: Pick<SecretsService, 'files'>;
   /** Sign-up's own account creation: the same checks of taken names and the same password hashing. */
   createUser: AuthService['createUser'];
 }
@@ -79,7 +80,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       const { id } = await findUser(username);
       changed(await users.deleteGuarded(id));
       // The user's secrets went with the account; their files are deleted now, blob first, then row.
-      await deps.files.deleteForOwner(id);
+      await deps.secrets.files.deleteOwnedBy(id);
       return { deleted: true as const };
     },
   };

@@ -4,7 +4,7 @@ import { pingDatabase, type Database } from '../../db/database.js';
 import { serverUnavailable } from '../../http/errors.js';
 import { pingRedis } from '../../lib/redis.js';
 import { withTimeout } from '../../lib/timeout.js';
-import type { BlobStorage } from '../files/storage/index.js';
+import type { BlobStorage } from '../../storage/index.js';
 
 /** Each check gets this long: /readyz answers within two seconds whatever hangs. */
 const CHECK_TIMEOUT_MS = 1500;

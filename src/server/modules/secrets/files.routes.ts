@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fileRoutes as api } from '../../../shared/api/files.contract.js';
 import { addRoute } from '../../http/route.js';
-import type { FilesService } from './files.service.js';
+import type { SecretFiles } from './secrets.files.js';
 import { partRoute, uploadToken } from './part.route.js';
 
 export interface FileRoutesOptions {
@@ -9,10 +9,10 @@ export interface FileRoutesOptions {
   partRateLimit?: { max: number; timeWindow: number } | undefined;
 }
 
-export function filesRoutes(service: FilesService, options: FileRoutesOptions = {}) {
+export function filesRoutes(service: SecretFiles, options: FileRoutesOptions = {}) {
   return async (app: FastifyInstance) => {
-    addRoute(app, api.uploadStatus, ({ params, request }) => service.status(params.id, uploadToken(request)));
-    addRoute(app, api.completeUpload, ({ params, request }) => service.complete(params.id, uploadToken(request)));
+    addRoute(app, api.uploadStatus, ({ params, request }) => service.uploadStatus(params.id, uploadToken(request)));
+    addRoute(app, api.completeUpload, ({ params, request }) => service.completeUpload(params.id, uploadToken(request)));
     addRoute(app, api.download, async ({ body, reply }) => {
       const file = await service.download(body.key, body.secretId);
       // The server never knows the real name: the file id, and the reader's page names it after decrypting.

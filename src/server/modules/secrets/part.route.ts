@@ -4,8 +4,8 @@ import { FILE_LIMITS, fileRoutes as api, UPLOAD_TOKEN_HEADER } from '../../../sh
 import { requestInvalid } from '../../http/errors.js';
 import { fastifyPath } from '../../http/route.js';
 import { parseInput } from '../../http/validation.js';
-import { lengthRequired, mediaType, partTooLarge } from './files.errors.js';
-import type { FilesService } from './files.service.js';
+import { lengthRequired, mediaType, partTooLarge } from './attachments/attachments.errors.js';
+import type { SecretFiles } from './secrets.files.js';
 
 /** The upload token from its header; a repeated header counts as none. */
 export function uploadToken(request: FastifyRequest): string | undefined {
@@ -27,7 +27,7 @@ function contentLength(request: FastifyRequest): number {
  * Content-Length header (413 at once when it is over the part's, 411 without one), the media type (415), the token,
  * the file and the part number. A refused request closes the connection, so the client stops sending.
  */
-export function partRoute(service: FilesService, rateLimit: { max: number; timeWindow: number } | undefined) {
+export function partRoute(service: SecretFiles, rateLimit: { max: number; timeWindow: number } | undefined) {
   return async (app: FastifyInstance) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
@@ -48,11 +48,9 @@ export function partRoute(service: FilesService, rateLimit: { max: number; timeW
         // Another type, or no Content-Type and no body.
         if (!(request.body instanceof Readable)) throw mediaType();
         const stored = await service
-          .putPart({
-            secretId: params.id,
+          .putPart(params.id, uploadToken(request), {
             fileId: params.fileId,
             part: params.part,
-            token: uploadToken(request),
             length,
             body: request.body,
           })

@@ -6,9 +6,9 @@ import { validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { matchesHash, randomToken, sha256 } from '../../lib/tokens.js';
-import type { FilesService } from '../files/files.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StatsRepository } from '../stats/stats.repository.js';
+import type { Attachments } from './attachments/attachments.service.js';
 import {
   burnForbidden,
   ipNotAllowed,
@@ -18,6 +18,7 @@ import {
   readOnly,
   secretNotFound,
 } from './secrets.errors.js';
+import { createSecretFiles } from './secrets.files.js';
 import type { SecretRow, SecretsRepository } from './secrets.repository.js';
 
 /** Who is asking: the client address as the server established it, and the signed-in user if any. */
@@ -29,7 +30,8 @@ export interface Caller {
 export interface SecretsServiceDeps {
   repository: SecretsRepository;
   stats: StatsRepository;
-  files: Pick<FilesService, 'plan' | 'attach' | 'ticket' | 'issueKeys' | 'dropKeys' | 'deleteForSecret'>;
+  /** The secret's files: only this service calls them. */
+  attachments: Attachments;
   settings: Pick<SettingsService, 'get'>;
   passwords: PasswordHasher;
   clock: Clock;
@@ -62,13 +64,13 @@ function status(row: SecretRow) {
 }
 
 export function createSecretsService(deps: SecretsServiceDeps) {
-  const { repository, stats, passwords, clock, files } = deps;
+  const { repository, stats, passwords, clock, attachments } = deps;
 
   /** Deletes a secret now, and its files with it (a burn, or the last wrong password). */
   async function burnNow(id: string): Promise<boolean> {
     if (!(await repository.delete(id))) return false;
     stats.increment('secrets_burned');
-    await files.deleteForSecret(id);
+    await attachments.deleteForSecret(id);
     return true;
   }
 
@@ -85,7 +87,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     if (!caller.userId && (ACCOUNT_TTL_CHOICES as readonly number[]).includes(input.ttl)) {
       throw validationError('ttl', 'lifetimes over 7 days need an account');
     }
-    // Files are checked by the files service (create): disable_file_upload, public secrets, the upload
+    // Files are checked by the attachments (plan): disable_file_upload, public secrets, the upload
     // restriction, their sizes and the limits, all before anything is stored.
   }
 
@@ -144,7 +146,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     async create(input: CreateInput, caller: Caller, role: string | null) {
       await checkCreateSettings(role);
       checkCreateRules(input, caller);
-      const plan = await files.plan(input.files, { userId: caller.userId, isPublic: input.isPublic });
+      const plan = await attachments.plan(input.files, { userId: caller.userId, isPublic: input.isPublic });
       const now = clock();
       const id = randomToken(16);
       const deleteToken = randomToken(32);
@@ -174,17 +176,17 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       });
       if (plan) {
         try {
-          await files.attach(id, caller.userId, plan);
+          await attachments.attach(id, caller.userId, plan);
           if (!uploadToken) await repository.markReady(id, now);
         } catch (error) {
           await repository.delete(id);
-          await files.deleteForSecret(id);
+          await attachments.deleteForSecret(id);
           throw error;
         }
       }
       stats.increment('secrets_created');
       const created = { id, deleteToken, expiresAt: iso(expiresAt) };
-      return plan && uploadToken ? { ...created, upload: files.ticket(plan, uploadToken, now) } : created;
+      return plan && uploadToken ? { ...created, upload: attachments.ticket(plan, uploadToken, now) } : created;
     },
 
     /** Side-effect free: says whether the secret can be opened and what it needs. */
@@ -204,12 +206,12 @@ export function createSecretsService(deps: SecretsServiceDeps) {
 
       // Download keys first: if this read takes the last view, the files never lack a live key (the sweeper
       // deletes files whose secret is gone only once no key for them is live).
-      const keys = row.file_count > 0 ? await files.issueKeys(row.id) : null;
+      const keys = row.file_count > 0 ? await attachments.issueKeys(row.id) : null;
       const claimed = await claim(row);
       // A wrong password may have reached the limit since this read began (that request deletes the row next):
       // the claimed row's own count decides, so a secret at the limit never opens.
       if (!claimed || claimed.failed_attempts >= deps.passwordAttempts) {
-        if (keys) await files.dropKeys(keys.hashes);
+        if (keys) await attachments.dropKeys(keys.hashes);
         throw secretNotFound();
       }
       deps.counters?.read();
@@ -266,20 +268,8 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       }));
     },
 
-    /** For the files module's uploads (UploadSecrets): the secret while it lives, ready or not. */
-    findLive(id: string, now: number) {
-      return repository.findLive(id, now);
-    },
-
-    /** Makes a secret whose files are all stored readable: besides create, the one place readiness changes. */
-    markReady(id: string, now: number) {
-      return repository.markReady(id, now);
-    },
-
-    /** Deletes secrets whose upload was not completed by `createdBefore` (the files sweeper then takes their files). */
-    deleteAbandoned(createdBefore: number): Promise<number> {
-      return repository.deleteAbandoned(createdBefore);
-    },
+    /** Uploads, downloads, an owner's files and the sweeper: the way to a secret's files from outside. */
+    files: createSecretFiles({ repository, attachments, clock }),
 
     /** Deletes what has expired or been used up. */
     async purge() {

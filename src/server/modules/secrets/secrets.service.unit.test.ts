@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, type InstanceSettings } from '../../../shared/rules/s
 import { HttpError } from '../../http/errors.js';
 import { createTestClock } from '../../test-utils/app.js';
 import { createFakeSecretsRepository } from '../../test-utils/fake-secrets-repository.js';
-import type { FilesService } from '../files/files.service.js';
+import type { Attachments } from './attachments/attachments.service.js';
 import type { StatsRepository, TallyName } from '../stats/stats.repository.js';
 import { createSecretsService, type Caller } from './secrets.service.js';
 
@@ -24,19 +24,25 @@ function world(options: { settings?: Partial<InstanceSettings>; withUpload?: boo
   const tallies: Record<TallyName, number> = { secrets_created: 0, secrets_burned: 0, secrets_expired: 0 };
   const stats = { increment: (name: TallyName, by = 1) => void (tallies[name] += by) };
   const deletedFiles: string[] = [];
-  const files: Pick<FilesService, 'plan' | 'attach' | 'ticket' | 'issueKeys' | 'dropKeys' | 'deleteForSecret'> = {
+  const attachments = {
     plan: async (list: unknown[]) =>
       list.length === 0 ? null : { files: [], needsUpload: options.withUpload ?? true, plainBytes: 0 },
     attach: async () => {},
-    ticket: () => ({ token: 'upload', expiresAt: '', files: [] }),
+    ticket: (_plan: unknown, token: string) => ({ token, expiresAt: '', files: [] }),
+    status: async (secret: { id: string; ready: number }) => ({
+      id: secret.id,
+      complete: secret.ready === 1,
+      files: [],
+    }),
+    complete: async () => {},
     issueKeys: async () => ({ files: [], hashes: [] }),
     dropKeys: async () => {},
     deleteForSecret: async (id: string) => void deletedFiles.push(id),
-  } as unknown as typeof files;
+  } as unknown as Attachments;
   const service = createSecretsService({
     repository,
     stats: stats as unknown as StatsRepository,
-    files,
+    attachments,
     settings: { get: async () => ({ ...DEFAULT_SETTINGS, ...options.settings }) },
     passwords: {
       hash: async (password) => `hash:${password}`,
@@ -121,10 +127,11 @@ describe('the secrets service’s rules', () => {
     expect(await refusal(w.read(id, { password: 'right' }))).toBe('secret.not_found');
   });
 
-  it('readiness: a secret whose files are still uploading opens only once marked ready; its creator may burn it before', async () => {
+  it('readiness: a secret whose files are still uploading opens only once its upload completes; its creator may burn it before', async () => {
     const files = [{ meta: 'm', size: 100, partSize: 65536 }];
     const pending = await w.create({ files } as Partial<CreateSecretInput>);
-    expect(pending).toHaveProperty('upload');
+    const token = (pending as { upload?: { token: string } }).upload?.token;
+    expect(token).toBeTruthy();
     expect(await refusal(w.read(pending.id))).toBe('secret.not_found');
     expect(await refusal(w.service.burn(pending.id, { keyProof: PROOF }, anonymous))).toBe('secret.not_found');
     const other = await w.create({ files } as Partial<CreateSecretInput>);
@@ -132,8 +139,13 @@ describe('the secrets service’s rules', () => {
       id: other.id,
       burned: true,
     });
-    w.rows.get(pending.id)!.ready = 1;
+    expect(await refusal(w.service.files.completeUpload(pending.id, 'not-the-token'))).toBe('files.upload_forbidden');
+    expect(w.rows.get(pending.id)!.ready).toBe(0);
+    expect(await w.service.files.completeUpload(pending.id, token)).toMatchObject({ complete: true });
+    expect(await w.service.files.completeUpload(pending.id, token)).toMatchObject({ complete: true });
     expect((await w.read(pending.id)).text).toBe('hush1.sealed');
+    w.clock.advance(5 * MINUTE);
+    expect(await refusal(w.service.files.uploadStatus(pending.id, token))).toBe('files.upload_not_found');
   });
 
   it('readiness: files stored inline make the secret ready at once', async () => {

@@ -1,7 +1,7 @@
-import { httpError } from '../../http/errors.js';
-import { formatLimit } from '../../lib/bytes.js';
+import { httpError } from '../../../http/errors.js';
+import { formatLimit } from '../../../lib/bytes.js';
 
-/** The files module's refusals; every one is a clear 4xx `{code, message}`. */
+/** The attachments' refusals (a secret's files); every one is a clear 4xx `{code, message}`. */
 
 export const uploadsDisabled = () => httpError(403, 'files.upload_disabled', { field: 'files' });
 export const signInRequired = () => httpError(403, 'files.sign_in_required', { field: 'files' });

@@ -1,6 +1,6 @@
-import { FILE_LIMITS, partCount, type CreateFileInput } from '../../../shared/api/files.contract.js';
-import { plainSizeOf } from '../../../shared/crypto/file-format.js';
-import { randomToken } from '../../lib/tokens.js';
+import { FILE_LIMITS, partCount, type CreateFileInput } from '../../../../shared/api/files.contract.js';
+import { plainSizeOf } from '../../../../shared/crypto/file-format.js';
+import { randomToken } from '../../../lib/tokens.js';
 import {
   headerInvalid,
   publicWithFiles,
@@ -8,7 +8,7 @@ import {
   sizeInvalid,
   tooLarge,
   uploadsDisabled,
-} from './files.errors.js';
+} from './attachments.errors.js';
 import { headerProblem } from './header-check.js';
 
 /** The size limits of HUSH_MAX_*_FILE_BYTES and the upload restriction, in plaintext bytes. */

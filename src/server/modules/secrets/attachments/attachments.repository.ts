@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db, DownloadKeysTable, FilesTable } from '../../db/schema.js';
+import type { Db, DownloadKeysTable, FilesTable } from '../../../db/schema.js';
 
 export type FileRow = Selectable<FilesTable>;
 export type NewFileRow = Insertable<FilesTable>;

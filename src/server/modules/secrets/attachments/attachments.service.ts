@@ -1,18 +1,18 @@
 import { Readable } from 'node:stream';
-import type { CreateFileInput } from '../../../shared/api/files.contract.js';
-import type { Clock } from '../../lib/clock.js';
-import { randomToken, sha256 } from '../../lib/tokens.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { downloadNotFound } from './files.errors.js';
-import { checkUserQuota, planFiles, type FileLimits, type FilePlan } from './files.plan.js';
-import type { FilesRepository } from './files.repository.js';
-import { createUploads, type UploadSecrets } from './files.uploads.js';
-import { BlobNotFound, type BlobStorage } from './storage/index.js';
+import type { CreateFileInput } from '../../../../shared/api/files.contract.js';
+import type { Clock } from '../../../lib/clock.js';
+import { randomToken, sha256 } from '../../../lib/tokens.js';
+import type { SettingsService } from '../../settings/settings.service.js';
+import { downloadNotFound } from './attachments.errors.js';
+import { checkUserQuota, planFiles, type FileLimits, type FilePlan } from './attachments.plan.js';
+import type { FilesRepository } from './attachments.repository.js';
+import { createSweeper } from './attachments.sweeper.js';
+import { createUploads } from './attachments.uploads.js';
+import { BlobNotFound, type BlobStorage } from '../../../storage/index.js';
 
-export interface FilesServiceDeps {
+export interface AttachmentsDeps {
   repository: FilesRepository;
   storage: BlobStorage;
-  secrets: UploadSecrets;
   settings: Pick<SettingsService, 'get'>;
   clock: Clock;
   limits: FileLimits;
@@ -24,8 +24,11 @@ export interface FilesServiceDeps {
 const iso = (ms: number) => new Date(ms).toISOString();
 const MINUTE = 60_000;
 
-/** Attached files: what creating, reading, burning and deleting a secret do to them, uploads and downloads. */
-export function createFilesService(deps: FilesServiceDeps) {
+/**
+ * A secret's attached files: what creating, reading, burning and deleting a secret do to them, uploads, downloads
+ * and the sweeper. The secrets service alone calls it (it owns the secret's readiness and upload state).
+ */
+export function createAttachments(deps: AttachmentsDeps) {
   const { repository, storage, clock } = deps;
   const uploads = createUploads(deps);
   const storedBytes = (userId: string) => repository.plainBytesOf(userId);
@@ -83,6 +86,9 @@ export function createFilesService(deps: FilesServiceDeps) {
         await storage.complete(file.id, 1);
       }
     },
+
+    /** Secrets created before this moment whose upload is still not complete are abandoned. */
+    abandonedBefore: (now: number) => now - deps.uploadAbandonMinutes * MINUTE,
 
     /** What the uploader gets back from the create. */
     ticket(plan: FilePlan, token: string, createdAt: number) {
@@ -154,8 +160,9 @@ export function createFilesService(deps: FilesServiceDeps) {
       await deleteFiles(ids);
     },
 
-    deleteFiles,
+    /** Deletes expired download keys and the files nothing needs any more. */
+    sweep: createSweeper({ repository, deleteFiles, clock }),
   };
 }
 
-export type FilesService = ReturnType<typeof createFilesService>;
+export type Attachments = ReturnType<typeof createAttachments>;

@@ -1,8 +1,6 @@
 import { pipeline } from 'node:stream';
 import type { Readable } from 'node:stream';
-import { partCount, partLength } from '../../../shared/api/files.contract.js';
-import type { Clock } from '../../lib/clock.js';
-import { matchesHash } from '../../lib/tokens.js';
+import { partCount, partLength } from '../../../../shared/api/files.contract.js';
 import {
   headerInvalid,
   incomplete,
@@ -10,33 +8,21 @@ import {
   partSizeWrong,
   partTooLarge,
   uploadComplete,
-  uploadForbidden,
   uploadNotFound,
-} from './files.errors.js';
-import type { FileRow, FilesRepository } from './files.repository.js';
+} from './attachments.errors.js';
+import type { FileRow, FilesRepository } from './attachments.repository.js';
 import { FileHeaderError, HeaderCheck } from './header-check.js';
-import { IncompleteUpload, PartSizeMismatch, UploadAlreadyComplete, type BlobStorage } from './storage/index.js';
+import { IncompleteUpload, PartSizeMismatch, UploadAlreadyComplete, type BlobStorage } from '../../../storage/index.js';
 
-/** What the files module needs to know of a secret whose files are uploading. */
+/** What the attachments need to know of a secret whose files are uploading (the secrets service found it). */
 export interface UploadingSecret {
   id: string;
   ready: number;
-  upload_token_hash: string | null;
-}
-
-/** The secrets module's side of an upload (the secrets service implements it: it alone changes readiness). */
-export interface UploadSecrets {
-  /** The secret if it exists and has not expired, ready or not. */
-  findLive(id: string, now: number): Promise<UploadingSecret | undefined>;
-  /** Makes an uploading secret readable; false when it is gone or expired. */
-  markReady(id: string, now: number): Promise<boolean>;
 }
 
 export interface PartUpload {
-  secretId: string;
   fileId: string;
   part: number;
-  token: string | undefined;
   /** The request's Content-Length. */
   length: number;
   body: Readable;
@@ -51,22 +37,12 @@ const present = (file: FileRow, received: number[]) => ({
   received,
 });
 
-/** Uploads in parts: the status, one part, completion. Nothing here reads a body before every check has passed. */
-export function createUploads(deps: {
-  repository: FilesRepository;
-  storage: BlobStorage;
-  secrets: UploadSecrets;
-  clock: Clock;
-}) {
-  const { repository, storage, secrets, clock } = deps;
-
-  /** The secret behind an upload request, if the token opens it. */
-  async function authorize(secretId: string, token: string | undefined): Promise<UploadingSecret> {
-    const secret = await secrets.findLive(secretId, clock());
-    if (!secret || !secret.upload_token_hash) throw uploadNotFound();
-    if (!matchesHash(token, secret.upload_token_hash)) throw uploadForbidden();
-    return secret;
-  }
+/**
+ * Uploads in parts of a secret the secrets service has found and whose upload token it has checked: the status,
+ * one part, storing the completed files. Nothing here reads a body before every check has passed.
+ */
+export function createUploads(deps: { repository: FilesRepository; storage: BlobStorage }) {
+  const { repository, storage } = deps;
 
   /** The parts of each file the storage holds: all of them once its blob is complete. */
   async function received(file: FileRow): Promise<number[]> {
@@ -96,12 +72,9 @@ export function createUploads(deps: {
   }
 
   return {
-    async status(secretId: string, token: string | undefined) {
-      return status(await authorize(secretId, token));
-    },
+    status,
 
-    async putPart(upload: PartUpload) {
-      const secret = await authorize(upload.secretId, upload.token);
+    async putPart(secret: UploadingSecret, upload: PartUpload) {
       if (secret.ready === 1) throw uploadComplete();
       const file = (await repository.forSecret(secret.id)).find((row) => row.id === upload.fileId);
       if (!file) throw uploadNotFound();
@@ -126,10 +99,8 @@ export function createUploads(deps: {
       return { fileId: file.id, part: upload.part, size: expected };
     },
 
-    /** Fixes every file from its parts and makes the secret readable; a retried completion answers the same. */
-    async complete(secretId: string, token: string | undefined) {
-      const secret = await authorize(secretId, token);
-      if (secret.ready === 1) return status(secret);
+    /** Fixes every file of a secret not ready yet from its parts; the secrets service then makes it readable. */
+    async complete(secret: UploadingSecret): Promise<void> {
       const files = await repository.forSecret(secret.id);
       const missing = [];
       for (const file of files) {
@@ -146,8 +117,6 @@ export function createUploads(deps: {
           throw incomplete([{ fileId: file.id, parts: error.missing }]);
         }
       }
-      if (!(await secrets.markReady(secret.id, clock()))) throw uploadNotFound();
-      return status({ ...secret, ready: 1 });
     },
   };
 }

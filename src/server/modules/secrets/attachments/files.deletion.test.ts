@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { purgeOnce } from '../../jobs/purge.js';
-import { createTestApp, createTestClock, type TestApp } from '../../test-utils/app.js';
-import { describeEachDialect } from '../../test-utils/database.js';
+import { purgeOnce } from '../../../jobs/purge.js';
+import { createTestApp, createTestClock, type TestApp } from '../../../test-utils/app.js';
+import { describeEachDialect } from '../../../test-utils/database.js';
 import {
   anonymousFiles,
   fakeCiphertext,
@@ -11,7 +11,7 @@ import {
   storageFor,
   type Created,
   type Headers,
-} from '../../test-utils/files.js';
+} from '../../../test-utils/files.js';
 
 /**
  * Deletion is real: whatever ends a secret, no byte of its files is left on disk (the files folder walked) or in the

@@ -2,10 +2,10 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_TOKEN_HEADER, partLength } from '../../../shared/api/files.contract.js';
-import { cipherSize, DEFAULT_CHUNK_SIZE, encodeFileHeader } from '../../../shared/crypto/file-format.js';
-import { createTestApp, type TestApp } from '../../test-utils/app.js';
-import { META, MiB, signedIn, type Created } from '../../test-utils/files.js';
+import { UPLOAD_TOKEN_HEADER, partLength } from '../../../../shared/api/files.contract.js';
+import { cipherSize, DEFAULT_CHUNK_SIZE, encodeFileHeader } from '../../../../shared/crypto/file-format.js';
+import { createTestApp, type TestApp } from '../../../test-utils/app.js';
+import { META, MiB, signedIn, type Created } from '../../../test-utils/files.js';
 
 /**
  * A 1 GiB file through a listening server, as a browser would send it: 1 MiB parts over HTTP (four at a time), then

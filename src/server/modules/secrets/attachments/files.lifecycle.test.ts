@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deriveKeys, generateKey } from '../../../shared/crypto/envelope.js';
-import { openFileMeta, sealFileMeta } from '../../../shared/crypto/file-meta.js';
-import { decryptFileBytes, encryptFileBytes } from '../../../shared/crypto/file-transform.js';
-import { purgeOnce } from '../../jobs/purge.js';
-import { createTestApp, createTestClock, type TestApp } from '../../test-utils/app.js';
-import { describeEachDialect } from '../../test-utils/database.js';
-import { anonymousFiles, fakeCiphertext, filesApi, sha256Hex, slice, storageFor } from '../../test-utils/files.js';
+import { deriveKeys, generateKey } from '../../../../shared/crypto/envelope.js';
+import { openFileMeta, sealFileMeta } from '../../../../shared/crypto/file-meta.js';
+import { decryptFileBytes, encryptFileBytes } from '../../../../shared/crypto/file-transform.js';
+import { purgeOnce } from '../../../jobs/purge.js';
+import { createTestApp, createTestClock, type TestApp } from '../../../test-utils/app.js';
+import { describeEachDialect } from '../../../test-utils/database.js';
+import { anonymousFiles, fakeCiphertext, filesApi, sha256Hex, slice, storageFor } from '../../../test-utils/files.js';
 
 /** A file's whole life through the API: create, upload, complete, read, download, last view, deletion. */
 

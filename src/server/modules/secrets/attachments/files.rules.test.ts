@@ -1,9 +1,9 @@
 import { afterEach, expect, it } from 'vitest';
-import type { Config } from '../../config.js';
-import { createTestApp, createTestClock, type TestApp } from '../../test-utils/app.js';
-import { describeEachDialect } from '../../test-utils/database.js';
-import { anonymousFiles, fakeCiphertext, filesApi, META, MiB, signedIn } from '../../test-utils/files.js';
-import { cipherSize } from '../../../shared/crypto/file-format.js';
+import type { Config } from '../../../config.js';
+import { createTestApp, createTestClock, type TestApp } from '../../../test-utils/app.js';
+import { describeEachDialect } from '../../../test-utils/database.js';
+import { anonymousFiles, fakeCiphertext, filesApi, META, MiB, signedIn } from '../../../test-utils/files.js';
+import { cipherSize } from '../../../../shared/crypto/file-format.js';
 
 /** Who may attach files, and how large: every rule is checked at create, before anything is stored or read. */
 

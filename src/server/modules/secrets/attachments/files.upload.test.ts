@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { UPLOAD_TOKEN_HEADER } from '../../../shared/api/files.contract.js';
-import { createTestApp, createTestClock, type TestApp } from '../../test-utils/app.js';
-import { describeEachDialect } from '../../test-utils/database.js';
+import { UPLOAD_TOKEN_HEADER } from '../../../../shared/api/files.contract.js';
+import { createTestApp, createTestClock, type TestApp } from '../../../test-utils/app.js';
+import { describeEachDialect } from '../../../test-utils/database.js';
 import {
   anonymousFiles,
   fakeCiphertext,
@@ -13,8 +13,8 @@ import {
   rawRequest,
   slice,
   type Created,
-} from '../../test-utils/files.js';
-import { expectError } from '../../test-utils/expect-error.js';
+} from '../../../test-utils/files.js';
+import { expectError } from '../../../test-utils/expect-error.js';
 
 /** Every way an upload can go wrong answers a clear 4xx, leaves no partial file behind, and serves nothing. */
 

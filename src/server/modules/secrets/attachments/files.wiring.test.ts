@@ -2,11 +2,11 @@ import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { createTestApp } from '../../test-utils/app.js';
-import { anonymousFiles, fakeCiphertext, filesApi, objectKeys, sha256Hex } from '../../test-utils/files.js';
-import { startS3, type TestS3 } from '../../test-utils/s3.js';
-import { DiskBlobStorage } from './storage/index.js';
-import { S3BlobStorage } from './storage/s3-storage.js';
+import { createTestApp } from '../../../test-utils/app.js';
+import { anonymousFiles, fakeCiphertext, filesApi, objectKeys, sha256Hex } from '../../../test-utils/files.js';
+import { startS3, type TestS3 } from '../../../test-utils/s3.js';
+import { DiskBlobStorage } from '../../../storage/index.js';
+import { S3BlobStorage } from '../../../storage/s3-storage.js';
 
 /** The storage createApp builds from the configuration, and /readyz. */
 

@@ -4,7 +4,7 @@ import {
   FILE_HEADER_BYTES,
   FileStreamError,
   parseFileHeader,
-} from '../../../shared/crypto/file-format.js';
+} from '../../../../shared/crypto/file-format.js';
 
 /** The first bytes of a file are not a v1 header with the chunk size Hush uses. */
 export class FileHeaderError extends Error {

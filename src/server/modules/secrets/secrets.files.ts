@@ -1,0 +1,67 @@
+import type { Clock } from '../../lib/clock.js';
+import { matchesHash } from '../../lib/tokens.js';
+import { uploadForbidden, uploadNotFound } from './attachments/attachments.errors.js';
+import type { Attachments } from './attachments/attachments.service.js';
+import type { PartUpload } from './attachments/attachments.uploads.js';
+import type { SecretsRepository } from './secrets.repository.js';
+
+export interface SweepResult {
+  /** Secrets deleted because their upload was not completed in time. */
+  abandoned: number;
+  /** Files deleted (blob, then row). */
+  files: number;
+  expiredKeys: number;
+}
+
+/**
+ * What reaches a secret's files from outside the secrets module: uploads by their token, downloads by their key, an
+ * owner's files when the account goes, and the sweeper. Readiness changes here (and at create) only.
+ */
+export function createSecretFiles(deps: { repository: SecretsRepository; attachments: Attachments; clock: Clock }) {
+  const { repository, attachments, clock } = deps;
+
+  /** The secret behind an upload request, if it lives and the token opens it. */
+  async function authorize(secretId: string, token: string | undefined) {
+    const secret = await repository.findLive(secretId, clock());
+    if (!secret || !secret.upload_token_hash) throw uploadNotFound();
+    if (!matchesHash(token, secret.upload_token_hash)) throw uploadForbidden();
+    return secret;
+  }
+
+  return {
+    async uploadStatus(secretId: string, token: string | undefined) {
+      return attachments.status(await authorize(secretId, token));
+    },
+
+    async putPart(secretId: string, token: string | undefined, upload: PartUpload) {
+      const secret = await authorize(secretId, token);
+      return attachments.putPart(secret, upload);
+    },
+
+    /** Fixes every file from its parts and makes the secret readable; a retried completion answers the same. */
+    async completeUpload(secretId: string, token: string | undefined) {
+      const secret = await authorize(secretId, token);
+      if (secret.ready === 1) return attachments.status(secret);
+      await attachments.complete(secret);
+      if (!(await repository.markReady(secret.id, clock()))) throw uploadNotFound();
+      return attachments.status({ ...secret, ready: 1 });
+    },
+
+    /** The ciphertext a live download key opens. */
+    download: (key: string, secretId: string) => attachments.download(key, secretId),
+
+    /** A deleted account's files go at once. Its secrets must be deleted already. */
+    deleteOwnedBy: (ownerId: string) => attachments.deleteForOwner(ownerId),
+
+    /**
+     * Deletes the secrets whose upload was abandoned, then expired download keys and the files nothing needs (the
+     * abandoned secrets' files among them). Safe on several instances at once.
+     */
+    async sweep(): Promise<SweepResult> {
+      const abandoned = await repository.deleteAbandoned(attachments.abandonedBefore(clock()));
+      return { abandoned, ...(await attachments.sweep()) };
+    },
+  };
+}
+
+export type SecretFiles = ReturnType<typeof createSecretFiles>;
