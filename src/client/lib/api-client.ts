@@ -1,16 +1,32 @@
 import { API_BASE } from '../../shared/rules/api-path';
 import { checkAnswer } from './answer-check';
 
-/** A failed call: `code` is the server's stable error code (or `network.unreachable`), translated by the UI. */
+/**
+ * The one shape of a failed call. `code` is the server's stable error code (or `network.unreachable` with status
+ * 0), which `errorMessage` (error-message.ts) turns into the page's words; `field` is the form field the refusal is
+ * about (the server's `field`, or the field of a `validation.<field>` code); `details` is the rest of the answer
+ * (attemptsLeft, isPublic, limit, missing parts…). `message` is the server's English text.
+ */
 export class ApiError extends Error {
+  readonly field: string | undefined;
+  readonly details: Readonly<Record<string, unknown>>;
+
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly body: Record<string, unknown> = {},
+    details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
+    const { code: _code, message: _message, ...rest } = details;
+    this.details = rest;
+    this.field =
+      typeof rest.field === 'string'
+        ? rest.field
+        : code.startsWith('validation.')
+          ? code.slice('validation.'.length)
+          : undefined;
   }
 }
 
@@ -19,7 +35,12 @@ export { API_BASE };
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
+  /**
+   * Spec §8 (the settings calls): the message of a failure whose answer carries none, and of a call that got no
+   * answer at all, which then has status 500 (its code stays `network.unreachable`).
+   */
+  fallback?: string;
 }
 
 export interface RawRequestOptions {
@@ -57,12 +78,22 @@ export async function request(path: string, options: RawRequestOptions = {}): Pr
   }
   if (response.ok) return response;
   const failure = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  throw new ApiError(
+  const error = new ApiError(
     response.status,
     typeof failure?.code === 'string' ? failure.code : 'server.error',
     typeof failure?.message === 'string' ? failure.message : `The server answered ${response.status}`,
     failure ?? {},
   );
+  if (typeof failure?.message !== 'string') UNTOLD.add(error);
+  throw error;
+}
+
+/** Failures whose answer gave no message of its own (their message is made up here). */
+const UNTOLD = new WeakSet<ApiError>();
+
+function withFallback(error: ApiError, fallback: string): ApiError {
+  if (error.status === 0) return new ApiError(500, error.code, fallback, { ...error.details });
+  return UNTOLD.has(error) ? new ApiError(error.status, error.code, fallback, { ...error.details }) : error;
 }
 
 /**
@@ -71,7 +102,9 @@ export async function request(path: string, options: RawRequestOptions = {}): Pr
  * (vite.config.ts), so they carry neither the check nor zod.
  */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await request(path, options);
+  const response = await request(path, options).catch((error: unknown) => {
+    throw options.fallback && error instanceof ApiError ? withFallback(error, options.fallback) : error;
+  });
   const body = (await response.json().catch(() => null)) as unknown;
   checkAnswer(options.method ?? (options.body === undefined ? 'GET' : 'POST'), path, response.status, body);
   return body as T;

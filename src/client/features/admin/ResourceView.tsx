@@ -4,7 +4,7 @@ import { LoadFailed } from '../../components/ui/LoadFailed';
 import { Spinner } from '../../components/ui/Spinner';
 import { errorMessage } from '../../lib/error-message';
 import type { Resource } from '../account';
-import { isForbidden } from './api/call-result';
+import { isForbidden } from './api/refusals';
 import { Forbidden } from './Forbidden';
 
 /** An admin page's loaded data: a spinner, the forbidden state on 403, a failure with retry, or the content. */

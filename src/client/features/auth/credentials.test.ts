@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Password, Username } from '../../../shared/api/auth.contract';
 import { passwordError, usernameError, validateSignin, validateSignup } from './credentials';
-import { safeNext } from './server-errors';
+import { safeNext } from './safe-next';
 
 const valid = { email: 'alice@example.com', username: 'alice', password: 'secret1' };
 

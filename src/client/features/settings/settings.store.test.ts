@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/rules/settings';
 import { getSettings, loadSettings } from './api/get-settings';
+import { apiFailure } from '../../test-utils/api-failure';
 import { createSettingsStore } from './settings.store';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -37,12 +38,12 @@ describe('fetching the settings (spec §8)', () => {
 
   it('a failure gives its status and the server message', async () => {
     respond(503, { code: 'server.unavailable', message: 'down for maintenance' });
-    expect(await getSettings()).toEqual({ ok: false, status: 503, error: 'down for maintenance' });
+    expect(await apiFailure(getSettings())).toMatchObject({ status: 503, message: 'down for maintenance' });
   });
 
   it('a failure without a message gives "Failed to fetch settings"', async () => {
     respond(502, {});
-    expect(await getSettings()).toEqual({ ok: false, status: 502, error: 'Failed to fetch settings' });
+    expect(await apiFailure(getSettings())).toMatchObject({ status: 502, message: 'Failed to fetch settings' });
   });
 
   it('a network exception gives status 500 and "Failed to fetch settings"', async () => {
@@ -50,7 +51,7 @@ describe('fetching the settings (spec §8)', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('offline'))),
     );
-    expect(await getSettings()).toEqual({ ok: false, status: 500, error: 'Failed to fetch settings' });
+    expect(await apiFailure(getSettings())).toMatchObject({ status: 500, message: 'Failed to fetch settings' });
   });
 
   it('start-up stores the settings, or "Failed to load application settings"', async () => {

@@ -6,7 +6,6 @@ import { useAccountResource } from '../../account';
 import { loadAnalytics } from '../api/analytics';
 import type { DailyAnalytics, Stats } from '../api/admin.types';
 import { AdminOnly } from '../AdminOnly';
-import { Forbidden } from '../Forbidden';
 import { ResourceView } from '../ResourceView';
 import { PathsSection } from './PathsSection';
 import { StatCards } from './StatCards';
@@ -35,13 +34,7 @@ function Analytics() {
       failedTitle={t('analytics.loadFailed')}
       forbiddenTitle={t('analytics.forbidden')}
     >
-      {(data) =>
-        data.forbidden ? (
-          <Forbidden title={t('analytics.forbidden')} />
-        ) : (
-          <Report daily={data.daily} stats={data.stats} />
-        )
-      }
+      {(data) => <Report daily={data.daily} stats={data.stats} />}
     </ResourceView>
   );
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { apiFailure } from '../../../test-utils/api-failure';
 import { getAdminSettings, updateAdminSettings } from './admin-settings';
 import { getDailyAnalytics, getStats, loadAnalytics } from './analytics';
 import { listUsers } from './users';
@@ -42,31 +43,29 @@ const offline = () =>
 describe('fetching the admin settings (spec §7, §8)', () => {
   it('gives the settings, asked with the session cookie and past any cache', async () => {
     const fetchMock = serve({ '/api/v1/admin/settings': [200, SETTINGS] });
-    expect(await getAdminSettings()).toEqual({ ok: true, settings: SETTINGS });
+    expect(await getAdminSettings()).toEqual(SETTINGS);
     expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ credentials: 'same-origin', cache: 'no-store' });
   });
 
   it('a failure gives its status and the server error', async () => {
     serve({ '/api/v1/admin/settings': [403, { code: 'auth.admin_required', message: 'Only admins can do this' }] });
-    expect(await getAdminSettings()).toEqual({
-      ok: false,
+    expect(await apiFailure(getAdminSettings())).toMatchObject({
       status: 403,
-      error: 'Only admins can do this',
+      message: 'Only admins can do this',
       code: 'auth.admin_required',
     });
   });
 
   it('a failure without a message gives "Failed to fetch settings"', async () => {
     serve({ '/api/v1/admin/settings': [502, {}] });
-    expect(await getAdminSettings()).toMatchObject({ ok: false, status: 502, error: 'Failed to fetch settings' });
+    expect(await apiFailure(getAdminSettings())).toMatchObject({ status: 502, message: 'Failed to fetch settings' });
   });
 
   it('a network exception gives status 500 and "Failed to fetch settings"', async () => {
     offline();
-    expect(await getAdminSettings()).toEqual({
-      ok: false,
+    expect(await apiFailure(getAdminSettings())).toMatchObject({
       status: 500,
-      error: 'Failed to fetch settings',
+      message: 'Failed to fetch settings',
       code: 'network.unreachable',
     });
   });
@@ -82,7 +81,7 @@ describe('updating the admin settings (spec §7, §8)', () => {
 
   it('PUTs the fields and gives the settings now in force', async () => {
     const fetchMock = serve({ 'PUT /api/v1/admin/settings': [200, { ...SETTINGS, disable_users: true }] });
-    expect(await updateAdminSettings(body)).toEqual({ ok: true, settings: { ...SETTINGS, disable_users: true } });
+    expect(await updateAdminSettings(body)).toEqual({ ...SETTINGS, disable_users: true });
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init).toMatchObject({ method: 'PUT', credentials: 'same-origin', cache: 'no-store' });
     expect(JSON.parse(String(init?.body))).toEqual(body);
@@ -92,22 +91,23 @@ describe('updating the admin settings (spec §7, §8)', () => {
     serve({
       'PUT /api/v1/admin/settings': [403, { code: 'settings.managed', message: 'These settings are managed' }],
     });
-    expect(await updateAdminSettings(body)).toMatchObject({
-      ok: false,
+    expect(await apiFailure(updateAdminSettings(body))).toMatchObject({
       status: 403,
-      error: 'These settings are managed',
+      message: 'These settings are managed',
       code: 'settings.managed',
     });
     serve({ 'PUT /api/v1/admin/settings': [500, null] });
-    expect(await updateAdminSettings(body)).toMatchObject({ status: 500, error: 'Failed to update settings' });
+    expect(await apiFailure(updateAdminSettings(body))).toMatchObject({
+      status: 500,
+      message: 'Failed to update settings',
+    });
   });
 
   it('an exception gives status 500', async () => {
     offline();
-    expect(await updateAdminSettings(body)).toMatchObject({
-      ok: false,
+    expect(await apiFailure(updateAdminSettings(body))).toMatchObject({
       status: 500,
-      error: 'Failed to update settings',
+      message: 'Failed to update settings',
     });
   });
 
@@ -123,13 +123,13 @@ describe('updating the admin settings (spec §7, §8)', () => {
 });
 
 describe('analytics and stats (spec §7, §8)', () => {
-  it('a 403 is a forbidden result, on either call', async () => {
+  it('a 403 stays a 403 (the page shows it as forbidden), on either call', async () => {
     serve({
       '/api/v1/analytics/data/aggregate/daily': [403, { code: 'auth.admin_required', message: 'no' }],
       '/api/v1/stats': [403, { code: 'auth.admin_required', message: 'no' }],
     });
-    expect(await getDailyAnalytics()).toEqual({ forbidden: true, status: 403 });
-    expect(await getStats()).toEqual({ forbidden: true, status: 403 });
+    expect(await apiFailure(getDailyAnalytics())).toMatchObject({ status: 403, code: 'auth.admin_required' });
+    expect(await apiFailure(getStats())).toMatchObject({ status: 403, code: 'auth.admin_required' });
   });
 
   it('any other failure throws "Failed to fetch analytics data", keeping status and code', async () => {
@@ -146,14 +146,14 @@ describe('analytics and stats (spec §7, §8)', () => {
       '/api/v1/analytics/data/aggregate/daily': [200, DAILY],
       '/api/v1/stats': [200, STATS],
     });
-    expect(await loadAnalytics()).toEqual({ forbidden: false, daily: DAILY, stats: STATS });
+    expect(await loadAnalytics()).toEqual({ daily: DAILY, stats: STATS });
     expect(fetchMock).toHaveBeenCalledTimes(2);
 
     serve({
       '/api/v1/analytics/data/aggregate/daily': [500, {}],
       '/api/v1/stats': [403, { code: 'auth.admin_required', message: 'no' }],
     });
-    expect(await loadAnalytics()).toEqual({ forbidden: true, status: 403 });
+    expect(await apiFailure(loadAnalytics())).toMatchObject({ status: 403, code: 'auth.admin_required' });
 
     serve({ '/api/v1/analytics/data/aggregate/daily': [200, DAILY], '/api/v1/stats': [503, {}] });
     await expect(loadAnalytics()).rejects.toThrow('Failed to fetch analytics data');

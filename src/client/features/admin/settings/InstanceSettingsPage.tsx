@@ -2,17 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { AccountPage } from '../../account';
 import { useAccountResource } from '../../account';
 import { getAdminSettings } from '../api/admin-settings';
-import { failureError } from '../api/call-result';
 import { AdminOnly } from '../AdminOnly';
 import { ResourceView } from '../ResourceView';
 import { SettingsForm } from './SettingsForm';
-
-/** The settings as a resource: a failed result becomes the error the page shows. */
-async function loadSettings(signal: AbortSignal) {
-  const result = await getAdminSettings(signal);
-  if (!result.ok) throw failureError(result);
-  return result.settings;
-}
 
 /** /account/instance-settings: who may sign up and sign in, and what the create page offers (admins). */
 export default function InstanceSettingsPage() {
@@ -28,7 +20,7 @@ export default function InstanceSettingsPage() {
 
 function InstanceSettings() {
   const { t } = useTranslation('admin');
-  const { state, retry } = useAccountResource(loadSettings);
+  const { state, retry } = useAccountResource(getAdminSettings);
   return (
     <ResourceView
       state={state}

@@ -6,12 +6,12 @@ import { Card } from '../../../components/ui/Card';
 import { TextInput } from '../../../components/ui/Field';
 import { Switch } from '../../../components/ui/Switch';
 import { useFocusInvalid } from '../../../components/ui/use-focus-invalid';
+import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useSessionGone } from '../../account';
 import { useSettingsStore } from '../../settings';
 import { updateAdminSettings } from '../api/admin-settings';
 import type { AdminSettings, SettingName } from '../api/admin.types';
-import { failureError } from '../api/call-result';
 import {
   ACCOUNT_SWITCHES,
   domainError,
@@ -60,19 +60,25 @@ export function SettingsForm({ loaded }: { loaded: AdminSettings }) {
       return focusInvalid();
     }
     setBusy(true);
-    const result = await updateAdminSettings(settingsUpdate(values, managed));
-    setBusy(false);
-    if (result.ok) {
-      const settings = instanceSettings(result.settings);
-      setValues(settings);
-      setManaged(result.settings.managed);
-      storeSettings(settings);
-      setSaved(true);
+    let saved: AdminSettings;
+    try {
+      saved = await updateAdminSettings(settingsUpdate(values, managed));
+    } catch (error) {
+      setBusy(false);
+      if (sessionGone(error)) return;
+      showFailure(error);
       return;
     }
-    const error = failureError(result);
-    if (sessionGone(error)) return;
-    if (result.code === `validation.${DOMAIN}`) {
+    setBusy(false);
+    const settings = instanceSettings(saved);
+    setValues(settings);
+    setManaged(saved.managed);
+    storeSettings(settings);
+    setSaved(true);
+  };
+
+  const showFailure = (error: unknown) => {
+    if (error instanceof ApiError && error.field === DOMAIN) {
       setDomainProblem(errorMessage(t, error));
       focusInvalid();
     } else {

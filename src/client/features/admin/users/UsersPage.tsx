@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useAccount } from '../../account';
 import { AccountPage } from '../../account';
 import type { AdminUser } from '../api/admin.types';
-import { isForbidden } from '../api/call-result';
+import { isForbidden } from '../api/refusals';
 import { AdminOnly } from '../AdminOnly';
 import { Forbidden } from '../Forbidden';
 import { CreateUserDialog } from './CreateUserDialog';

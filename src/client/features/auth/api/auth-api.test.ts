@@ -28,7 +28,7 @@ afterEach(() => {
 describe('signin (spec §7)', () => {
   it('posts the credentials as JSON and gives the session on success', async () => {
     const fetchMock = serverAnswers(200, SESSION);
-    expect(await signin({ username: 'alice', password: 'secret1' })).toEqual({ status: 200, session: SESSION });
+    expect(await signin({ username: 'alice', password: 'secret1' })).toEqual(SESSION);
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/v1/authentication/signin',
       expect.objectContaining({
@@ -39,14 +39,18 @@ describe('signin (spec §7)', () => {
     );
   });
 
-  it('reports a 401 by its status alone', async () => {
+  it('reports a 401 as an ApiError with its status (the page goes by the status alone)', async () => {
     serverAnswers(401, refusal('auth.invalid_credentials', 'Wrong username or password'));
-    expect(await signin({ username: 'alice', password: 'wrong' })).toStrictEqual({ status: 401 });
+    const failure = await signin({ username: 'alice', password: 'wrong' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 401 });
   });
 
   it("reports a 403 with its status and the server's message", async () => {
     serverAnswers(403, refusal('auth.signin_disabled', 'Signing in is disabled on this instance'));
-    expect(await signin({ username: 'alice', password: 'secret1' })).toStrictEqual({
+    const failure = await signin({ username: 'alice', password: 'secret1' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({
       status: 403,
       message: 'Signing in is disabled on this instance',
       code: 'auth.signin_disabled',
@@ -66,12 +70,16 @@ describe('signup (spec §7)', () => {
   it('gives the session of the new account', async () => {
     serverAnswers(201, SESSION);
     const result = await signup({ email: 'alice@example.com', username: 'alice', password: 'secret1' });
-    expect(result).toEqual({ status: 201, session: SESSION });
+    expect(result).toEqual(SESSION);
   });
 
   it("reports a 403 with its status and the server's message", async () => {
     serverAnswers(403, refusal('auth.email_domain', 'Only email addresses at example.org may be used'));
-    expect(await signup({ email: 'a@example.com', username: 'alice', password: 'secret1' })).toStrictEqual({
+    const failure = await signup({ email: 'a@example.com', username: 'alice', password: 'secret1' }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({
       status: 403,
       message: 'Only email addresses at example.org may be used',
       code: 'auth.email_domain',
@@ -84,23 +92,25 @@ describe('signup (spec §7)', () => {
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 409, code: 'auth.username_taken', body: { field: 'username' } });
+    expect(failure).toMatchObject({ status: 409, code: 'auth.username_taken', field: 'username' });
   });
 });
 
 describe('refreshSession (spec §7)', () => {
   it('gives the extended session', async () => {
     const fetchMock = serverAnswers(200, SESSION);
-    expect(await refreshSession()).toEqual({ status: 200, session: SESSION });
+    expect(await refreshSession()).toEqual(SESSION);
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/v1/authentication/refresh',
       expect.objectContaining({ method: 'GET' }),
     );
   });
 
-  it('reports a 401 by its status alone', async () => {
+  it('reports a 401 as an ApiError with its status', async () => {
     serverAnswers(401, refusal('auth.not_signed_in', 'You are not signed in'));
-    expect(await refreshSession()).toStrictEqual({ status: 401 });
+    const failure = await refreshSession().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 401 });
   });
 
   it('throws other failures, such as an unreachable server', async () => {

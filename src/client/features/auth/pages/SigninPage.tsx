@@ -2,16 +2,20 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { TextLink } from '../../../components/ui/TextLink';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useSettingsStore } from '../../settings';
 import { signin } from '../api/signin';
 import type { SigninField } from '../credentials';
 import { failureOutcome } from '../forms/outcome';
 import { SigninForm } from '../forms/SigninForm';
-import { refusalText, safeNext } from '../server-errors';
+import { safeNext } from '../safe-next';
 import { useSessionStore } from '../session.store';
 import { AuthFooter, AuthShell } from './AuthShell';
 
 const FIELDS: readonly SigninField[] = ['username', 'password'];
+/** Spec §7: a 401 means wrong credentials by its status alone, whatever its answer says. */
+const INVALID_CREDENTIALS = new ApiError(401, 'auth.invalid_credentials', 'Invalid username or password');
 
 /** /signin: on success the login state re-reads the cookie and the page goes on to `?next=` or /account. */
 export default function SigninPage() {
@@ -26,14 +30,11 @@ export default function SigninPage() {
 
   const submit = async (values: Record<SigninField, string>) => {
     try {
-      const result = await signin({ username: values.username.trim(), password: values.password });
-      if (result.status === 200) {
-        useSessionStore.getState().refresh();
-        return null;
-      }
-      if (result.status === 401) return { message: t('apiErrors.auth.invalid_credentials', { ns: 'common' }) };
-      return { message: refusalText(t, result) };
+      await signin({ username: values.username.trim(), password: values.password });
+      useSessionStore.getState().refresh();
+      return null;
     } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return { message: errorMessage(t, INVALID_CREDENTIALS) };
       return failureOutcome(t, error, FIELDS);
     }
   };

@@ -2,13 +2,14 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { TextLink } from '../../../components/ui/TextLink';
+import { ApiError } from '../../../lib/api-client';
 import { useSettingsStore } from '../../settings';
 import { signup } from '../api/signup';
 import { allowedDomain } from '../../../../shared/rules/account';
 import type { SignupField } from '../credentials';
 import { failureOutcome } from '../forms/outcome';
 import { SignupForm } from '../forms/SignupForm';
-import { refusalText, safeNext } from '../server-errors';
+import { safeNext } from '../safe-next';
 import { useSessionStore } from '../session.store';
 import { AuthFooter, AuthShell } from './AuthShell';
 
@@ -43,21 +44,14 @@ export default function SignupPage() {
 
   const submit = async (values: Record<SignupField, string>) => {
     try {
-      const result = await signup({
-        email: values.email.trim(),
-        username: values.username,
-        password: values.password,
-      });
-      if (result.status === 201) {
-        useSessionStore.getState().refresh();
-        return null;
-      }
-      return {
-        message: refusalText(t, result),
-        ...(result.code === 'auth.email_domain' && { field: 'email' as const }),
-      };
+      await signup({ email: values.email.trim(), username: values.username, password: values.password });
+      useSessionStore.getState().refresh();
+      return null;
     } catch (error) {
-      return failureOutcome(t, error, FIELDS);
+      const outcome = failureOutcome(t, error, FIELDS);
+      // A refused domain is about the email the visitor typed.
+      const domainRefused = error instanceof ApiError && error.code === 'auth.email_domain';
+      return outcome && domainRefused ? { ...outcome, field: 'email' as const } : outcome;
     }
   };
 

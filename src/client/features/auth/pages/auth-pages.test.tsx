@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
 import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
 import { createTestI18n } from '../../../test-utils/i18n';
 import { useSettingsStore } from '../../settings/settings.store';
@@ -55,14 +56,14 @@ function signInAs(password: string) {
 
 describe('the sign-in page', () => {
   it('says "wrong username or password" on a 401', async () => {
-    vi.mocked(signin).mockResolvedValue({ status: 401 });
+    vi.mocked(signin).mockRejectedValue(new ApiError(401, 'server.error', 'no code: the status alone counts'));
     renderRoutes(i18n, routes, '/signin');
     signInAs('wrong');
     expect((await screen.findByRole('alert')).textContent).toContain('Wrong username or password.');
   });
 
   it('translates a 403 by its code', async () => {
-    vi.mocked(signin).mockResolvedValue({ status: 403, code: 'auth.signin_disabled', message: 'server text' });
+    vi.mocked(signin).mockRejectedValue(new ApiError(403, 'auth.signin_disabled', 'server text'));
     renderRoutes(i18n, routes, '/signin');
     signInAs('secret1');
     expect((await screen.findByRole('alert')).textContent).toContain('Signing in is disabled on this instance.');
@@ -71,7 +72,7 @@ describe('the sign-in page', () => {
   it('switches the login state and goes back where the visitor came from', async () => {
     vi.mocked(signin).mockImplementation(async () => {
       setLoginCookie('alice', SESSION.expirationDate);
-      return { status: 200, session: SESSION };
+      return SESSION;
     });
     const router = renderRoutes(i18n, routes, '/signin?next=%2Faccount%2Fsecrets');
     signInAs('secret1');
@@ -104,7 +105,7 @@ describe('the sign-up page', () => {
   );
 
   it('shows a refused email domain on the email field', async () => {
-    vi.mocked(signup).mockResolvedValue({ status: 403, code: 'auth.email_domain', message: 'Only example.org' });
+    vi.mocked(signup).mockRejectedValue(new ApiError(403, 'auth.email_domain', 'Only example.org'));
     renderRoutes(i18n, routes, '/signup');
     typeInto('Email', 'alice@example.com');
     typeInto('Username', 'alice');
@@ -116,7 +117,7 @@ describe('the sign-up page', () => {
   it('signs the new user in and goes to the account', async () => {
     vi.mocked(signup).mockImplementation(async () => {
       setLoginCookie('alice', SESSION.expirationDate);
-      return { status: 201, session: SESSION };
+      return SESSION;
     });
     renderRoutes(i18n, routes, '/signup');
     typeInto('Email', 'alice@example.com');

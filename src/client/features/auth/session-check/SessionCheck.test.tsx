@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
 import { createTestI18n } from '../../../test-utils/i18n';
 import { refreshSession } from '../api/refresh-session';
 import { clearCookies, renderRoutes, setLoginCookie } from '../auth.test-utils';
@@ -96,7 +97,7 @@ describe('the session check (spec §4)', () => {
     refreshMock.mockImplementation(async () => {
       // The server answers with a fresh cookie, seven days on.
       setLoginCookie('alice', at(START + 7 * 24 * HOUR));
-      return { status: 200, session: { username: 'alice', email: 'a@x.io', role: 'user', expirationDate: at(START) } };
+      return { username: 'alice', email: 'a@x.io', role: 'user', expirationDate: at(START) };
     });
     renderCheck();
     fireEvent.click(screen.getByRole('button', { name: 'Update session' }));
@@ -109,7 +110,7 @@ describe('the session check (spec §4)', () => {
 
   it('sends the user to /signout when the refresh answers 401', async () => {
     setLoginCookie('alice', at(START + HOUR));
-    refreshMock.mockResolvedValue({ status: 401 });
+    refreshMock.mockRejectedValue(new ApiError(401, 'auth.not_signed_in', 'You are not signed in'));
     const router = renderCheck();
     fireEvent.click(screen.getByRole('button', { name: 'Update session' }));
     expect(await screen.findByText('Sign-out page')).toBeTruthy();

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { refreshSession } from '../api/refresh-session';
 import { useSessionStore } from '../session.store';
 
@@ -69,14 +70,14 @@ export function useSessionCheck({
     setBusy(true);
     setFailure(null);
     try {
-      const result = await refreshSession();
-      if (result.status === 401) {
+      await refreshSession();
+      close();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
         setOpen(false);
         gone.current();
-      } else {
-        close();
+        return;
       }
-    } catch (error) {
       // The server could not be reached, or was busy: the session is unchanged, so the question stays.
       setFailure(error);
     } finally {

@@ -30,9 +30,9 @@ export function useSecretViewer(id: string) {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.code === 'secret.password_required') {
-          const isPublic = error.body.isPublic === true;
+          const isPublic = error.details.isPublic === true;
           if (!isPublic && !webCryptoAvailable()) return setState({ step: 'no-webcrypto' });
-          const attemptsLeft = typeof error.body.attemptsLeft === 'number' ? error.body.attemptsLeft : null;
+          const attemptsLeft = typeof error.details.attemptsLeft === 'number' ? error.details.attemptsLeft : null;
           return setState({ step: 'ready', status: null, needsPassword: true, isPublic, attemptsLeft });
         }
         setState(stateForError(error));
@@ -65,7 +65,7 @@ export function useSecretViewer(id: string) {
         setState({ step: 'revealed', content: { ...content, files, fileKeys: plain.fileKeys ?? null } });
       } catch (error) {
         if (error instanceof ApiError && error.code === 'secret.password_invalid') {
-          const attemptsLeft = Number(error.body.attemptsLeft ?? 0);
+          const attemptsLeft = Number(error.details.attemptsLeft ?? 0);
           setPasswordError({ attemptsLeft });
           return setState(attemptsLeft > 0 ? { ...previous, attemptsLeft } : { step: 'gone' });
         }

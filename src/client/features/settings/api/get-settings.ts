@@ -1,29 +1,19 @@
 import type { PublicSettings } from '../../../../shared/api/settings.contract';
-import { api, ApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
-export type SettingsResult = { ok: true; settings: PublicSettings } | { ok: false; status: number; error: string };
+export const FETCH_SETTINGS_FAILED = 'Failed to fetch settings';
 
 /**
- * Spec §8: a failed fetch gives its status with the server's error or 'Failed to fetch settings'; a network
- * exception gives status 500 with the same message.
+ * Spec §8: the public settings; a failure keeps its status with the server's error or says 'Failed to fetch
+ * settings', and a network exception has status 500 with the same message (ApiError, from the API client).
  */
-export async function getSettings(): Promise<SettingsResult> {
-  try {
-    return { ok: true, settings: await api<PublicSettings>('/settings/public') };
-  } catch (error) {
-    if (error instanceof ApiError && error.status > 0) {
-      const message = typeof error.body.message === 'string' ? error.body.message : 'Failed to fetch settings';
-      return { ok: false, status: error.status, error: message };
-    }
-    return { ok: false, status: 500, error: 'Failed to fetch settings' };
-  }
-}
+export const getSettings = () => api<PublicSettings>('/settings/public', { fallback: FETCH_SETTINGS_FAILED });
 
 /** Start-up: fill the store, or record 'Failed to load application settings' and go on with the defaults. */
 export async function loadSettings(store: {
   getState(): { setSettings(settings: PublicSettings): void; setError(error: string): void };
 }): Promise<void> {
-  const result = await getSettings().catch(() => null);
-  if (result?.ok) store.getState().setSettings(result.settings);
+  const settings = await getSettings().catch(() => null);
+  if (settings) store.getState().setSettings(settings);
   else store.getState().setError('Failed to load application settings');
 }
