@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** DESIGN.md §2: a feature reaches another only through its public index.ts (tests may reach further). */
+/** DESIGN.md §2: a feature reaches another only through its public index.ts, in its tests too. */
 const FEATURES = fs.readdirSync('src/client/features', { withFileTypes: true }).filter((entry) => entry.isDirectory());
 const featureZones = FEATURES.map(({ name }) => ({
   target: `./src/client/features/${name}`,
@@ -49,7 +49,6 @@ export default tseslint.config(
   },
   {
     files: ['src/client/features/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', '**/*.test-utils.{ts,tsx}', '**/*.test-setup.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
   },
   {

@@ -5,7 +5,7 @@ import { Outlet } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { createTestI18n } from '../../test-utils/i18n';
-import { renderRoutes, typeInto } from '../auth/auth.test-utils';
+import { renderRoutes, typeInto } from '../../test-utils/render';
 import type { Account, ApiToken, OwnSecret } from './api/account.types';
 import { createToken } from './api/create-token';
 import { deleteAccount } from './api/delete-account';

@@ -3,3 +3,5 @@ export { AccountPage } from './layout/AccountPage';
 export { useAccount } from './layout/account-outlet';
 export { useAccountResource, useSessionGone } from './use-account-resource';
 export type { Resource } from './use-account-resource';
+export type { Account } from './api/account.types';
+export type { AccountOutlet } from './layout/account-outlet';

@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { vi } from 'vitest';
 import type { Role } from '../../../shared/api/auth.contract';
-import type { Account } from '../account/api/account.types';
-import type { AccountOutlet } from '../account/layout/account-outlet';
-import { renderRoutes } from '../auth/auth.test-utils';
+import type { Account, AccountOutlet } from '../account';
+import { renderRoutes } from '../../test-utils/render';
 
 export const ADMIN: Account = {
   username: 'root',

@@ -5,10 +5,11 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../test-utils/i18n';
-import { listPublicSecrets, type PublicSecretItem } from '../secrets/api/secrets.api';
+import type * as SecretsDoor from '../secrets';
+import { listPublicSecrets, type PublicSecretItem } from '../secrets';
 import PublicSecretsPage from './PublicSecretsPage';
 
-vi.mock('../secrets/api/secrets.api', () => ({ listPublicSecrets: vi.fn() }));
+vi.mock('../secrets', async (original) => ({ ...(await original<typeof SecretsDoor>()), listPublicSecrets: vi.fn() }));
 const listMock = vi.mocked(listPublicSecrets);
 
 let i18n: i18n;

@@ -4,8 +4,8 @@ import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
 import { createTestI18n } from '../../../test-utils/i18n';
-import { describedBy, typeInto } from '../../auth/auth.test-utils';
-import { useSettingsStore } from '../../settings/settings.store';
+import { describedBy, typeInto } from '../../../test-utils/render';
+import { useSettingsStore } from '../../settings';
 import { renderAdminPage, sentBodies, serveApi } from '../admin.test-utils';
 import InstanceSettingsPage from './InstanceSettingsPage';
 

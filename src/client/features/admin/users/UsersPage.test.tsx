@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../../test-utils/i18n';
-import { describedBy } from '../../auth/auth.test-utils';
+import { describedBy } from '../../../test-utils/render';
 import type { AdminUser } from '../api/admin.types';
 import { renderAdminPage, sentBodies, serveApi } from '../admin.test-utils';
 import UsersPage from './UsersPage';

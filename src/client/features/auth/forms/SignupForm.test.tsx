@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../../test-utils/i18n';
-import { describedBy, renderWithI18n, typeInto } from '../auth.test-utils';
+import { describedBy, renderWithI18n, typeInto } from '../../../test-utils/render';
 import { SignupForm } from './SignupForm';
 
 let i18n: i18n;

@@ -5,11 +5,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ApiError } from '../../../lib/api-client';
 import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
 import { createTestI18n } from '../../../test-utils/i18n';
-import { useSettingsStore } from '../../settings/settings.store';
+import { useSettingsStore } from '../../settings';
 import { signin } from '../api/signin';
 import { signout } from '../api/signout';
 import { signup } from '../api/signup';
-import { clearCookies, renderRoutes, setLoginCookie, typeInto } from '../auth.test-utils';
+import { clearCookies, setLoginCookie } from '../../../test-utils/login-cookie';
+import { renderRoutes, typeInto } from '../../../test-utils/render';
 import { useSessionStore } from '../session.store';
 import SigninPage from './SigninPage';
 import SignoutPage from './SignoutPage';

@@ -5,7 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ApiError } from '../../../lib/api-client';
 import { createTestI18n } from '../../../test-utils/i18n';
 import { refreshSession } from '../api/refresh-session';
-import { clearCookies, renderRoutes, setLoginCookie } from '../auth.test-utils';
+import { clearCookies, setLoginCookie } from '../../../test-utils/login-cookie';
+import { renderRoutes } from '../../../test-utils/render';
 import { useSessionStore } from '../session.store';
 import { SessionCheck } from './SessionCheck';
 

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cipherSize } from '../../../../shared/crypto/file-format';
 import { partLength } from '../../../../shared/rules/files';
 import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
-import { useSessionStore } from '../../auth/session.store';
-import { useSettingsStore } from '../../settings/settings.store';
+import { useSessionStore } from '../../auth';
+import { useSettingsStore } from '../../settings';
 import { sealWithFiles, unlockUpload, type UploadCrypto } from '../crypto/crypto-client';
 import { createFakeUploadServer } from '../upload/fake-upload-server.test-utils';
 import {

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
-import { useSessionStore } from '../../auth/session.store';
-import { useSettingsStore } from '../../settings/settings.store';
+import { useSessionStore } from '../../auth';
+import { useSettingsStore } from '../../settings';
 import {
   createMock,
   describedBy,

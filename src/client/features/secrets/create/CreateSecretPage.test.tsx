@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
 import { ApiError } from '../../../lib/api-client';
-import { useSettingsStore } from '../../settings/settings.store';
+import { useSettingsStore } from '../../settings';
 import { webCryptoAvailable, type seal } from '../crypto/crypto-client';
 import {
   burnMock,

@@ -3,16 +3,6 @@ import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { LOGIN_COOKIE } from './login-cookie';
-
-/** Sets the readable login cookie as the server would (base64 JSON {username, expirationDate}). */
-export function setLoginCookie(username: string, expirationDate: string) {
-  document.cookie = `${LOGIN_COOKIE}=${btoa(JSON.stringify({ username, expirationDate }))}; path=/`;
-}
-
-export function clearCookies() {
-  document.cookie = `${LOGIN_COOKIE}=; Max-Age=0; path=/`;
-}
 
 /** Renders routes in a memory router at `path`, with the English texts. */
 export function renderRoutes(i18n: i18n, routes: RouteObject[], path: string) {
