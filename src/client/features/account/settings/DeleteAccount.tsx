@@ -42,7 +42,6 @@ function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
       }
     },
   );
-  const error = form.serverErrors.currentPassword ?? (form.errors.currentPassword && t(form.errors.currentPassword));
   return (
     <Dialog title={t('settings.delete.dialogTitle')} onCancel={() => !form.busy && onCancel()}>
       <form ref={form.container} noValidate onSubmit={form.onSubmit} className="space-y-4">
@@ -52,9 +51,7 @@ function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
           type="password"
           autoComplete="current-password"
           required
-          value={form.values.currentPassword}
-          onChange={(event) => form.update('currentPassword', event.target.value)}
-          error={error}
+          {...form.text('currentPassword', (key) => t(key))}
         />
         {form.failure && <Alert tone="error">{form.failure}</Alert>}
         <DialogActions>

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -45,14 +45,8 @@ export function ProfileForm() {
       }
     },
   );
-  const error = (field: ProfileField) =>
-    form.serverErrors[field] ?? (form.errors[field] && t(form.errors[field], { ...RULE_VALUES, domain }));
-  const field = (name: ProfileField) => ({
-    name,
-    value: form.values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => form.update(name, event.target.value),
-    error: error(name),
-  });
+  const say = (key: string) => t(key, { ...RULE_VALUES, domain });
+  const field = (name: ProfileField) => ({ name, ...form.text(name, say) });
 
   return (
     <form ref={form.container} noValidate onSubmit={form.onSubmit} aria-busy={form.busy} className="space-y-5">

@@ -30,7 +30,6 @@ export function CreateTokenForm({ onCreated }: { onCreated(token: CreatedToken):
       }
     },
   );
-  const nameError = form.serverErrors.name ?? (form.errors.name && t(form.errors.name, { max: TOKEN_NAME_MAX }));
   return (
     <form
       ref={form.container}
@@ -46,9 +45,7 @@ export function CreateTokenForm({ onCreated }: { onCreated(token: CreatedToken):
           placeholder={t('tokens.namePlaceholder')}
           maxLength={TOKEN_NAME_MAX}
           required
-          value={form.values.name}
-          onChange={(event) => form.update('name', event.target.value)}
-          error={nameError}
+          {...form.text('name', (key) => t(key, { max: TOKEN_NAME_MAX }))}
         />
         <Select
           label={t('tokens.expiry')}

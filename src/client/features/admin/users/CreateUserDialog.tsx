@@ -46,8 +46,7 @@ export function CreateUserDialog({ onCreated, onCancel }: { onCreated(user: Admi
       }
     },
   );
-  const error = (field: NewUserField) =>
-    form.serverErrors[field] ?? (form.errors[field] && t(form.errors[field], RULE_VALUES));
+  const say = (key: string) => t(key, RULE_VALUES);
 
   return (
     <Dialog title={t('users.createTitle')} onCancel={() => !form.busy && onCancel()}>
@@ -59,18 +58,14 @@ export function CreateUserDialog({ onCreated, onCancel }: { onCreated(user: Admi
           autoCapitalize="off"
           spellCheck={false}
           required
-          value={form.values.username}
-          onChange={(event) => form.update('username', event.target.value)}
-          error={error('username')}
+          {...form.text('username', say)}
         />
         <TextInput
           label={t('users.form.email')}
           type="email"
           autoComplete="off"
           required
-          value={form.values.email}
-          onChange={(event) => form.update('email', event.target.value)}
-          error={error('email')}
+          {...form.text('email', say)}
         />
         <div className="space-y-2">
           <TextInput
@@ -82,9 +77,7 @@ export function CreateUserDialog({ onCreated, onCancel }: { onCreated(user: Admi
             spellCheck={false}
             required
             className="font-mono"
-            value={form.values.password}
-            onChange={(event) => form.update('password', event.target.value)}
-            error={error('password')}
+            {...form.text('password', say)}
           />
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => form.update('password', generatePassword())}>
@@ -100,7 +93,7 @@ export function CreateUserDialog({ onCreated, onCancel }: { onCreated(user: Admi
         <RoleSelect
           value={form.values.role as Role}
           onChange={(role) => form.update('role', role)}
-          error={error('role')}
+          error={form.errorOf('role', say)}
         />
         <Switch
           label={t('users.form.generated')}

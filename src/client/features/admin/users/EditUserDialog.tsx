@@ -40,7 +40,7 @@ export function EditUserDialog({
       }
     },
   );
-  const error = (field: EditUserField) => form.serverErrors[field] ?? (form.errors[field] && t(form.errors[field]));
+  const say = (key: string) => t(key);
   const demotingSelf = isSelf && form.values.role !== 'admin';
 
   return (
@@ -58,15 +58,13 @@ export function EditUserDialog({
           type="email"
           autoComplete="off"
           required
-          value={form.values.email}
-          onChange={(event) => form.update('email', event.target.value)}
-          error={error('email')}
+          {...form.text('email', say)}
           data-autofocus
         />
         <RoleSelect
           value={form.values.role as Role}
           onChange={(role) => form.update('role', role)}
-          error={error('role')}
+          error={form.errorOf('role', say)}
         />
         {demotingSelf && <Alert tone="warning">{t('users.demoteSelf')}</Alert>}
         {form.failure && <Alert tone="error">{form.failure}</Alert>}

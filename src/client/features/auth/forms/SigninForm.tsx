@@ -12,7 +12,7 @@ export function SigninForm({
 }) {
   const { t } = useTranslation('account');
   const form = useCredentialsForm<SigninField>({ username: '', password: '' }, validateSignin, onSubmit);
-  const error = (field: SigninField) => form.serverErrors[field] ?? (form.errors[field] && t(form.errors[field]));
+  const say = (key: string) => t(key);
   return (
     <form ref={form.container} noValidate onSubmit={form.onSubmit} aria-busy={form.busy} className="space-y-5">
       <TextInput
@@ -22,9 +22,7 @@ export function SigninForm({
         autoCapitalize="none"
         spellCheck={false}
         required
-        value={form.values.username}
-        onChange={(event) => form.update('username', event.target.value)}
-        error={error('username')}
+        {...form.text('username', say)}
       />
       <TextInput
         label={t('fields.password')}
@@ -32,9 +30,7 @@ export function SigninForm({
         type="password"
         autoComplete="current-password"
         required
-        value={form.values.password}
-        onChange={(event) => form.update('password', event.target.value)}
-        error={error('password')}
+        {...form.text('password', say)}
       />
       {form.failure && (
         <Alert tone="error" title={t('signin.failedTitle')}>

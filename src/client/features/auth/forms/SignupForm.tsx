@@ -25,8 +25,7 @@ export function SignupForm({
     onSubmit,
   );
   const values = { ...RULE_VALUES, domain };
-  const error = (field: SignupField) =>
-    form.serverErrors[field] ?? (form.errors[field] && t(form.errors[field], values));
+  const say = (key: string) => t(key, values);
   return (
     <form ref={form.container} noValidate onSubmit={form.onSubmit} aria-busy={form.busy} className="space-y-5">
       <TextInput
@@ -36,9 +35,7 @@ export function SignupForm({
         type="email"
         autoComplete="email"
         required
-        value={form.values.email}
-        onChange={(event) => form.update('email', event.target.value)}
-        error={error('email')}
+        {...form.text('email', say)}
       />
       <TextInput
         label={t('fields.username')}
@@ -48,9 +45,7 @@ export function SignupForm({
         autoCapitalize="none"
         spellCheck={false}
         required
-        value={form.values.username}
-        onChange={(event) => form.update('username', event.target.value)}
-        error={error('username')}
+        {...form.text('username', say)}
       />
       <TextInput
         label={t('fields.password')}
@@ -59,9 +54,7 @@ export function SignupForm({
         type="password"
         autoComplete="new-password"
         required
-        value={form.values.password}
-        onChange={(event) => form.update('password', event.target.value)}
-        error={error('password')}
+        {...form.text('password', say)}
       />
       {form.failure && (
         <Alert tone="error" title={failedTitle}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useFocusInvalid } from '../../../components/ui/use-focus-invalid';
 import { hasErrors, type FieldErrors } from '../../../lib/field-errors';
 
@@ -57,5 +57,16 @@ export function useCredentialsForm<F extends string>(
     setFailure(null);
   };
 
-  return { values, errors, serverErrors, failure, busy, container, update, onSubmit, reset };
+  /** The error shown at a field: the server's refusal, or the key its check gave, in the page's words (`say`). */
+  const errorOf = (field: F, say: (key: string) => string) =>
+    serverErrors[field] ?? (errors[field] ? say(errors[field]) : undefined);
+
+  /** A text field's value, change handler and error: `<TextInput {...form.text('email', say)} />`. */
+  const text = (field: F, say: (key: string) => string) => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => update(field, event.target.value),
+    error: errorOf(field, say),
+  });
+
+  return { values, errors, serverErrors, failure, busy, container, update, onSubmit, reset, errorOf, text };
 }
