@@ -7,7 +7,7 @@ import { API_ROUTES } from './app.js';
 import type { Dialect } from './db/database.js';
 import { createTestApp, createTestClock } from './test-utils/app.js';
 import { apiFor, ODD_REQUESTS, SCENARIOS, type RouteName } from './test-utils/contract-scenarios.js';
-import { CONTENT } from './test-utils/contract-scenarios.files.js';
+import { CONTENT } from './modules/secrets/files.contract.test-utils.js';
 import {
   BINARY,
   LISTS,
@@ -26,7 +26,8 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 /**
  * Pins the public HTTP API: the routes, the statuses each may answer with, and the shape of every answer, as
- * test-utils/contract-pins.ts writes them out by hand. The requests are in test-utils/contract-scenarios.ts.
+ * test-utils/contract-pins.ts writes them out by hand. The requests are each module's, next to it
+ * (modules/<module>/<name>.contract.test-utils.ts), gathered in test-utils/contract-scenarios.ts.
  */
 
 const routeOf = (name: RouteName): RouteContract => apiRoutes[name];

@@ -6,7 +6,7 @@ import type { TestApp } from './app.js';
 
 /**
  * The client the contract test (src/server/contract.test.ts) drives the API with, and the helpers its scenarios
- * share. The scenarios themselves are in contract-scenarios.*.ts.
+ * share. The scenarios themselves are next to each module (modules/<module>/<name>.contract.test-utils.ts).
  */
 
 export type RouteName = ApiRouteName;

@@ -4,7 +4,7 @@ import { cipherSize, DEFAULT_CHUNK_SIZE, encodeFileHeader } from '../../shared/c
 import type { Config } from '../config.js';
 import { RATE_LIMIT, type Api, type ApiRequest, type Scenario } from './contract-api.js';
 
-/** The fixtures and request builders of the file routes' contract scenarios (contract-scenarios.files.ts). */
+/** The fixtures and request builders of the file routes' contract scenarios (modules/secrets/files.contract.test-utils.ts). */
 
 /** Anonymous callers may attach files (the default takes files from signed-in users only). */
 export const FILES_CONFIG = { uploadRestriction: false } satisfies Partial<Config>;

@@ -1,22 +1,22 @@
 import { json, type ApiRequest, type Method, type RouteName, type Scenario } from './contract-api.js';
-import { ACCOUNT_SCENARIOS } from './contract-scenarios.account.js';
-import { ADMIN_SCENARIOS } from './contract-scenarios.admin.js';
-import { ANALYTICS_SCENARIOS } from './contract-scenarios.analytics.js';
-import { AUTH_SCENARIOS } from './contract-scenarios.auth.js';
+import { ACCOUNT_SCENARIOS } from '../modules/account/account.contract.test-utils.js';
+import { ADMIN_SCENARIOS } from '../modules/admin/admin.contract.test-utils.js';
+import { ANALYTICS_SCENARIOS } from '../modules/analytics/analytics.contract.test-utils.js';
+import { AUTH_SCENARIOS } from '../modules/auth/auth.contract.test-utils.js';
 import {
   CONTENT,
   FILE_CREATE_SCENARIOS,
   FILE_READ_SCENARIOS,
   FILE_SCENARIOS,
   MANIFEST,
-} from './contract-scenarios.files.js';
-import { READING_SCENARIOS } from './contract-scenarios.reading.js';
-import { SECRET_SCENARIOS, UNKNOWN_ID } from './contract-scenarios.secrets.js';
+} from '../modules/secrets/files.contract.test-utils.js';
+import { READING_SCENARIOS } from '../modules/secrets/reading.contract.test-utils.js';
+import { SECRET_SCENARIOS, UNKNOWN_ID } from '../modules/secrets/secrets.contract.test-utils.js';
 
 /**
  * The requests of the contract test (src/server/contract.test.ts): for every route, one scenario per status it
- * declares (in contract-scenarios.secrets.ts, .reading.ts, .files.ts, .auth.ts, .account.ts, .admin.ts and .analytics.ts), and odd requests whose answers must still
- * be declared ones.
+ * declares (each module's own, next to it: modules/<module>/<name>.contract.test-utils.ts), and odd requests whose
+ * answers must still be declared ones.
  */
 
 export { apiFor, type Api, type RouteName, type Scenario } from './contract-api.js';

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import type { RouteContract } from '../../shared/api/contract.js';
 import { UPLOAD_TOKEN_HEADER } from '../../shared/api/files.contract.js';
 import type { TestApp } from './app.js';
-import { CONTENT, MANIFEST } from './contract-scenarios.files.js';
+import { CONTENT, MANIFEST } from '../modules/secrets/files.contract.test-utils.js';
 
 /**
  * The files side of the fuzz test (src/server/fuzz.test.ts): seeded uploads (none, some and all parts sent),

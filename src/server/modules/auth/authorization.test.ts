@@ -4,7 +4,7 @@ import { UPLOAD_TOKEN_HEADER } from '../../../shared/api/files.contract.js';
 import { apiRoutes, type ApiRouteName } from '../../../shared/api/index.js';
 import { API_ROUTES } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test-utils/app.js';
-import { MANIFEST, putPart } from '../../test-utils/contract-scenarios.files.js';
+import { MANIFEST, putPart } from '../secrets/files.contract.test-utils.js';
 import { describeEachDialect } from '../../test-utils/database.js';
 
 /**

@@ -7,7 +7,7 @@ import {
   unknownToken,
   type RouteName,
   type Scenario,
-} from './contract-api.js';
+} from '../../test-utils/contract-api.js';
 
 /** The contract test's scenarios for the authentication routes: one per status each declares, or more. */
 

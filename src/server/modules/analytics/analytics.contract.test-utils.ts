@@ -9,7 +9,7 @@ import {
   type Api,
   type RouteName,
   type Scenario,
-} from './contract-api.js';
+} from '../../test-utils/contract-api.js';
 
 /** The contract test's scenarios for page views, the analytics aggregate and the statistics: one per status, or more. */
 

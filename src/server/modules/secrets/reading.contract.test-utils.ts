@@ -6,8 +6,8 @@ import {
   unknownToken,
   type RouteName,
   type Scenario,
-} from './contract-api.js';
-import { KEY_PROOF, PASSWORD, UNKNOWN_ID } from './contract-scenarios.secrets.js';
+} from '../../test-utils/contract-api.js';
+import { KEY_PROOF, PASSWORD, UNKNOWN_ID } from './secrets.contract.test-utils.js';
 
 /** The contract test's scenarios for reading and burning a secret: one per status each route declares, or more. */
 

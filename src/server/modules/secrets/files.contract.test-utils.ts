@@ -7,7 +7,7 @@ import {
   unknownToken,
   type RouteName,
   type Scenario,
-} from './contract-api.js';
+} from '../../test-utils/contract-api.js';
 import {
   complete,
   CONTENT,
@@ -25,7 +25,7 @@ import {
   uploadForbidden,
   uploadNotFound,
   withFiles,
-} from './contract-files.js';
+} from '../../test-utils/contract-files.js';
 
 /**
  * The contract test's scenarios for the file routes (and the create and read answers with files): one per status
@@ -34,7 +34,14 @@ import {
 
 type FileRoute = Extract<RouteName, 'uploadStatus' | 'uploadPart' | 'completeUpload' | 'download'>;
 
-export { CONTENT, FILES_CONFIG, MANIFEST, putPart, startUpload, uploadedAndRead } from './contract-files.js';
+export {
+  CONTENT,
+  FILES_CONFIG,
+  MANIFEST,
+  putPart,
+  startUpload,
+  uploadedAndRead,
+} from '../../test-utils/contract-files.js';
 
 export const FILE_SCENARIOS: Record<FileRoute, Scenario[]> = {
   uploadStatus: [

@@ -5,7 +5,7 @@ import {
   rateLimited,
   type RouteName,
   type Scenario,
-} from './contract-api.js';
+} from '../../test-utils/contract-api.js';
 
 /** The contract test's scenarios for the account routes: one per status each declares, or more. */
 

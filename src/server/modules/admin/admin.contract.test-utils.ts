@@ -10,7 +10,7 @@ import {
   type Method,
   type RouteName,
   type Scenario,
-} from './contract-api.js';
+} from '../../test-utils/contract-api.js';
 
 /** The contract test's scenarios for the admin routes (settings and users): one per status each declares, or more. */
 
