@@ -32,24 +32,21 @@ export class ApiError extends Error {
 
 export { API_BASE };
 
-interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
-  signal?: AbortSignal | undefined;
-  /**
-   * Spec §8 (the settings calls): the message of a failure whose answer carries none, and of a call that got no
-   * answer at all, which then has status 500 (its code stays `network.unreachable`).
-   */
-  fallback?: string;
-}
-
 export interface RawRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON, or as it is when binary (a part of an upload). */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal | undefined;
+  /**
+   * Spec §8 (the settings calls): the message of a failure whose answer carries none, and of a call that got no
+   * answer at all, which then has status 500 (its code stays `network.unreachable`).
+   */
+  fallback?: string | undefined;
 }
+
+/** A JSON call's options: the transport's, without headers of its own. */
+type RequestOptions = Omit<RawRequestOptions, 'headers'>;
 
 const isBinary = (body: unknown): body is Uint8Array<ArrayBuffer> | Blob =>
   body instanceof Uint8Array || body instanceof Blob;
@@ -74,26 +71,19 @@ export async function request(path: string, options: RawRequestOptions = {}): Pr
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network.unreachable', 'The server cannot be reached');
+    const { fallback } = options;
+    throw new ApiError(fallback ? 500 : 0, 'network.unreachable', fallback ?? 'The server cannot be reached');
   }
   if (response.ok) return response;
   const failure = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  const error = new ApiError(
+  throw new ApiError(
     response.status,
     typeof failure?.code === 'string' ? failure.code : 'server.error',
-    typeof failure?.message === 'string' ? failure.message : `The server answered ${response.status}`,
+    typeof failure?.message === 'string'
+      ? failure.message
+      : (options.fallback ?? `The server answered ${response.status}`),
     failure ?? {},
   );
-  if (typeof failure?.message !== 'string') UNTOLD.add(error);
-  throw error;
-}
-
-/** Failures whose answer gave no message of its own (their message is made up here). */
-const UNTOLD = new WeakSet<ApiError>();
-
-function withFallback(error: ApiError, fallback: string): ApiError {
-  if (error.status === 0) return new ApiError(500, error.code, fallback, { ...error.details });
-  return UNTOLD.has(error) ? new ApiError(error.status, error.code, fallback, { ...error.details }) : error;
 }
 
 /**
@@ -102,9 +92,7 @@ function withFallback(error: ApiError, fallback: string): ApiError {
  * (vite.config.ts), so they carry neither the check nor zod.
  */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await request(path, options).catch((error: unknown) => {
-    throw options.fallback && error instanceof ApiError ? withFallback(error, options.fallback) : error;
-  });
+  const response = await request(path, options);
   const body = (await response.json().catch(() => null)) as unknown;
   checkAnswer(options.method ?? (options.body === undefined ? 'GET' : 'POST'), path, response.status, body);
   return body as T;

@@ -2,15 +2,13 @@ import type { Clock } from '../../lib/clock.js';
 import { matchesHash } from '../../lib/tokens.js';
 import { uploadForbidden, uploadNotFound } from './attachments/attachments.errors.js';
 import type { Attachments } from './attachments/attachments.service.js';
+import type { FileSweepResult } from './attachments/attachments.sweeper.js';
 import type { PartUpload } from './attachments/attachments.uploads.js';
 import type { SecretsRepository } from './secrets.repository.js';
 
-export interface SweepResult {
+export interface SweepResult extends FileSweepResult {
   /** Secrets deleted because their upload was not completed in time. */
   abandoned: number;
-  /** Files deleted (blob, then row). */
-  files: number;
-  expiredKeys: number;
 }
 
 /**
