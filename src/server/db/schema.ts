@@ -20,6 +20,8 @@ export interface SecretsTable {
   /** Kept only for public secrets (abuse handling). */
   creator_ip: string | null;
   failed_attempts: Generated<number>;
+  /** Password verifications running now: each holds a place in the attempt budget (0006). */
+  pending_attempts: Generated<number>;
   /** 1 when it can be opened; 0 while its files are uploading. */
   ready: Generated<number>;
   file_count: Generated<number>;

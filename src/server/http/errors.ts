@@ -29,6 +29,9 @@ export function httpError(
 /** The generic refusals every part of the API may answer with. */
 export const requestInvalid = () => httpError(400, 'request.invalid');
 export const notFound = () => httpError(404, 'request.not_found');
+/** 429: try again after `retryAfterSeconds` (the rate limits, and a secret whose attempt budget is all in use). */
+export const rateLimited = (retryAfterSeconds: number, message?: string) =>
+  httpError(429, 'rate_limited', { retryAfterSeconds }, message);
 export const serverUnavailable = (extra: Record<string, unknown> = {}) => httpError(503, 'server.unavailable', extra);
 
 /** 400 naming the field: `validation.ttl`. */

@@ -1,8 +1,21 @@
 import crypto from 'node:crypto';
 
+// Random bytes are drawn 4 KiB at a time: one call to the system per token cost a tenth of a create's time. Each
+// byte is handed out once.
+const POOL_SIZE = 4096;
+const pool = Buffer.alloc(POOL_SIZE);
+let used = POOL_SIZE;
+
 /** `bytes` random bytes as base64url. */
 export function randomToken(bytes: number): string {
-  return crypto.randomBytes(bytes).toString('base64url');
+  if (bytes > POOL_SIZE) return crypto.randomBytes(bytes).toString('base64url');
+  if (used + bytes > POOL_SIZE) {
+    crypto.randomFillSync(pool);
+    used = 0;
+  }
+  const token = pool.toString('base64url', used, used + bytes);
+  used += bytes;
+  return token;
 }
 
 export function sha256(text: string): string {

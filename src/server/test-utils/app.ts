@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { createApp } from '../app.js';
 import { testConfig, type Config } from '../config.js';
 import type { Database, Dialect } from '../db/database.js';
+import type { PasswordHasher } from '../lib/passwords.js';
 import type { BlobStorage } from '../storage/index.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   storage?: BlobStorage;
   /** Receives the app's log lines (with `config.logLevel` above silent). */
   logStream?: { write(line: string): void };
+  /** argon2id hashing of the test's own (e.g. one that counts verifications). */
+  passwords?: PasswordHasher;
 }
 
 /** The real app on a fresh, migrated database; `close()` stops both. */
@@ -42,19 +45,21 @@ export async function createTestApp(options: TestAppOptions = {}) {
   // Files go to a folder of this app's own (created when first needed), never to ./data.
   const dataDir = join(tmpdir(), `hush-test-${randomBytes(6).toString('hex')}`);
   const config = testConfig({ dataDir, ...options.config });
-  const { app, services } = await createApp({
+  const { app, services, routes } = await createApp({
     config,
     database,
     ...(options.storage && { storage: options.storage }),
     ...(options.clock && { clock: options.clock }),
     ...(options.redis && { redis: options.redis }),
     ...(options.logStream && { logStream: options.logStream }),
+    ...(options.passwords && { passwords: options.passwords }),
     clientDir: options.clientDir ?? null,
   });
   await app.ready();
   return {
     app,
     services,
+    routes,
     database,
     testDatabase: owned,
     config,

@@ -16,7 +16,7 @@ export function createFakeSecretsRepository() {
 
   const repository: Omit<SecretsRepository, 'listPublic' | 'listOwned'> = {
     async insert(row: NewSecretRow) {
-      rows.set(row.id, { failed_attempts: 0, ...row } as SecretRow);
+      rows.set(row.id, { failed_attempts: 0, pending_attempts: 0, ...row } as SecretRow);
     },
     async findOpenable(id, now) {
       const row = live(id, now);
@@ -54,11 +54,22 @@ export function createFakeSecretsRepository() {
       const row = rows.get(id);
       return row !== undefined && row.views_left <= 0 && rows.delete(id);
     },
-    async registerFailedAttempt(id) {
+    async reserveAttempt(id, budget) {
       const row = rows.get(id);
-      if (!row) return undefined;
+      if (!row || row.failed_attempts + row.pending_attempts >= budget) return false;
+      row.pending_attempts += 1;
+      return true;
+    },
+    async failAttempt(id) {
+      const row = rows.get(id);
+      if (!row || row.pending_attempts <= 0) return undefined;
+      row.pending_attempts -= 1;
       row.failed_attempts += 1;
       return row.failed_attempts;
+    },
+    async releaseAttempt(id) {
+      const row = rows.get(id);
+      if (row && row.pending_attempts > 0) row.pending_attempts -= 1;
     },
     async delete(id) {
       return rows.delete(id);

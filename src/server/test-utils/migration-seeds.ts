@@ -37,6 +37,7 @@ const ids = {
   public: randomToken(16),
   withFile: randomToken(16),
   file: randomToken(16),
+  attempted: randomToken(16),
 };
 const tokens = {
   deleteViewed: randomToken(32),
@@ -257,6 +258,33 @@ export const SEEDS: Record<string, Step> = {
       expect(file).toMatchObject({ id: ids.file, meta: META });
       const download = await api.download(file!.downloadKey, ids.withFile);
       expect(sha256Hex(download.rawPayload)).toBe(sha256Hex(blob));
+    },
+  },
+
+  '0006-attempt-reservations': {
+    async seed(db, { now }) {
+      const { verifier } = await hashes();
+      // Two wrong passwords so far, and a verification that was running when the server stopped: its place is
+      // still held (pending places are never released by a restart; the budget stays a ceiling).
+      await db
+        .insertInto('secrets')
+        .values({
+          ...secretRow(now, ids.attempted),
+          max_views: 2,
+          views_left: 2,
+          password_hash: verifier,
+          failed_attempts: 2,
+          pending_attempts: 1,
+        })
+        .execute();
+    },
+    async check(t) {
+      const url = `/api/v1/secret/${ids.attempted}`;
+      expect((await t.app.inject(`${url}/exist`)).json()).toMatchObject({ attemptsLeft: 3 });
+      const wrong = await t.app.inject({ method: 'POST', url, payload: { password: 'wrong' } });
+      expect(wrong.json()).toMatchObject({ code: 'secret.password_invalid', attemptsLeft: 2 });
+      const right = await t.app.inject({ method: 'POST', url, payload: { password: tokens.verifier } });
+      expect(right.json()).toMatchObject({ id: ids.attempted, viewsLeft: 1 });
     },
   },
 };

@@ -4,6 +4,7 @@ import * as instanceSettings from './0002-instance-settings.js';
 import * as accounts from './0003-accounts.js';
 import * as analytics from './0004-analytics.js';
 import * as files from './0005-files.js';
+import * as attemptReservations from './0006-attempt-reservations.js';
 
 /** Every migration, in order. Names are never changed once released. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-accounts': accounts,
   '0004-analytics': analytics,
   '0005-files': files,
+  '0006-attempt-reservations': attemptReservations,
 };

@@ -1,4 +1,4 @@
-import { httpError } from '../../http/errors.js';
+import { httpError, rateLimited } from '../../http/errors.js';
 
 /** The instance is read-only: no secret may be created (spec §9). */
 export const readOnly = () => httpError(403, 'secret.read_only');
@@ -18,3 +18,6 @@ export const passwordInvalid = (attemptsLeft: number) =>
 export const keyInvalid = () => httpError(403, 'secret.key_invalid');
 export const ipNotAllowed = () => httpError(403, 'secret.ip_not_allowed');
 export const burnForbidden = () => httpError(403, 'secret.burn_forbidden');
+/** Every place in the attempt budget is held by a password verification in flight: none runs for this request. */
+export const attemptsBusy = () =>
+  rateLimited(1, 'Other password attempts for this secret are being checked; try again in a moment');

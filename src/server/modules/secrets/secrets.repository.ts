@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, SecretsTable } from '../../db/schema.js';
+import { arg, createPreparedQueries } from '../../db/prepared.js';
 import { createBatcher } from '../../lib/batcher.js';
 
 export type SecretRow = Selectable<SecretsTable>;
@@ -15,15 +16,33 @@ export interface PublicSecretRow {
 
 /** SQL only: every rule lives in the service. */
 export function createSecretsRepository(db: Db) {
+  // The statements every create and read runs are compiled once (db/prepared.ts).
+  const prepared = createPreparedQueries(db);
+  const insertRows = (rows: NewSecretRow[]) => {
+    const columns = rows.map((row) => Object.keys(row));
+    return prepared.run(
+      `insert:${columns.map((names) => names.join(',')).join('|')}`,
+      () =>
+        db
+          .insertInto('secrets')
+          .values(
+            columns.map(
+              (names, i) => Object.fromEntries(names.map((name) => [name, arg('rows', i, name)])) as NewSecretRow,
+            ),
+          ),
+      { rows },
+    );
+  };
+
   // Creates arriving together are written by one multi-row INSERT; if that fails, each row is tried alone, so
   // one bad row never fails the others.
   const insertBatch = createBatcher<NewSecretRow, true>(async (rows) => {
     try {
-      await db.insertInto('secrets').values(rows).execute();
+      await insertRows(rows);
       return new Map(rows.map((row) => [row, true]));
     } catch (error) {
       if (rows.length === 1) throw error;
-      const results = await Promise.allSettled(rows.map((row) => db.insertInto('secrets').values(row).execute()));
+      const results = await Promise.allSettled(rows.map((row) => insertRows([row])));
       return new Map(rows.flatMap((row, i) => (results[i]!.status === 'fulfilled' ? [[row, true] as const] : [])));
     }
   });
@@ -31,19 +50,32 @@ export function createSecretsRepository(db: Db) {
   // Last views claimed together are taken by one DELETE … RETURNING: each row is deleted, and returned, once.
   // Expiry is judged by each caller (an expired row may go too: it is dead either way).
   const takeLastViews = createBatcher<string, SecretRow>(async (ids) => {
-    const rows = await db
-      .deleteFrom('secrets')
-      .where('id', 'in', ids)
-      .where('views_left', '=', 1)
-      .where('ready', '=', 1)
-      .returningAll()
-      .execute();
+    const { rows } = await prepared.run(
+      `takeLastViews:${ids.length}`,
+      () =>
+        db
+          .deleteFrom('secrets')
+          .where(
+            'id',
+            'in',
+            ids.map((_, i) => arg<string>('ids', i)),
+          )
+          .where('views_left', '=', 1)
+          .where('ready', '=', 1)
+          .returningAll(),
+      { ids },
+    );
     return new Map(rows.map((row) => [row.id, row]));
   });
 
   /** The secret while it has views left and has not expired. */
-  const live = (id: string, now: number) =>
-    db.selectFrom('secrets').selectAll().where('id', '=', id).where('views_left', '>', 0).where('expires_at', '>', now);
+  const live = () =>
+    db
+      .selectFrom('secrets')
+      .selectAll()
+      .where('id', '=', arg<string>('id'))
+      .where('views_left', '>', 0)
+      .where('expires_at', '>', arg<number>('now'));
 
   return {
     async insert(row: NewSecretRow): Promise<void> {
@@ -52,12 +84,14 @@ export function createSecretsRepository(db: Db) {
 
     /** A secret that can still be opened (not expired, views left, its files uploaded), or undefined. */
     async findOpenable(id: string, now: number): Promise<SecretRow | undefined> {
-      return live(id, now).where('ready', '=', 1).executeTakeFirst();
+      const { rows } = await prepared.run('findOpenable', () => live().where('ready', '=', 1), { id, now });
+      return rows[0];
     },
 
     /** A secret that has not expired, whether its files are uploaded or not (burn, uploads). */
     async findLive(id: string, now: number): Promise<SecretRow | undefined> {
-      return live(id, now).executeTakeFirst();
+      const { rows } = await prepared.run('findLive', live, { id, now });
+      return rows[0];
     },
 
     /** Makes a secret whose files are uploaded readable; false when it is gone, expired or ready already. */
@@ -87,15 +121,20 @@ export function createSecretsRepository(db: Db) {
      * Never read-then-write.
      */
     async claimView(id: string, now: number): Promise<SecretRow | undefined> {
-      return db
-        .updateTable('secrets')
-        .set((eb) => ({ views_left: eb('views_left', '-', 1) }))
-        .where('id', '=', id)
-        .where('views_left', '>', 0)
-        .where('expires_at', '>', now)
-        .where('ready', '=', 1)
-        .returningAll()
-        .executeTakeFirst();
+      const { rows } = await prepared.run(
+        'claimView',
+        () =>
+          db
+            .updateTable('secrets')
+            .set((eb) => ({ views_left: eb('views_left', '-', 1) }))
+            .where('id', '=', arg<string>('id'))
+            .where('views_left', '>', 0)
+            .where('expires_at', '>', arg<number>('now'))
+            .where('ready', '=', 1)
+            .returningAll(),
+        { id, now },
+      );
+      return rows[0];
     },
 
     /** The last view: deletes the row and returns it in one statement (undefined when another reader was first). */
@@ -106,23 +145,52 @@ export function createSecretsRepository(db: Db) {
 
     /** Deletes the secret when its last view is spent; true when a row went. */
     async deleteIfExhausted(id: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('secrets')
-        .where('id', '=', id)
-        .where('views_left', '<=', 0)
-        .executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      const result = await prepared.run(
+        'deleteIfExhausted',
+        () => db.deleteFrom('secrets').where('id', '=', arg<string>('id')).where('views_left', '<=', 0),
+        { id },
+      );
+      return (result.numAffectedRows ?? 0n) > 0n;
     },
 
-    /** Counts a wrong password atomically and returns the new count (undefined when the secret is gone). */
-    async registerFailedAttempt(id: string): Promise<number | undefined> {
+    /**
+     * Reserves a place in the attempt budget for one password verification, atomically: true while
+     * `failed_attempts + pending_attempts` was below `budget`, false when the budget is spent or held by
+     * verifications in flight (or the secret is gone). Never read-then-write.
+     */
+    async reserveAttempt(id: string, budget: number): Promise<boolean> {
+      const result = await db
+        .updateTable('secrets')
+        .set((eb) => ({ pending_attempts: eb('pending_attempts', '+', 1) }))
+        .where('id', '=', id)
+        .where((eb) => eb(eb('failed_attempts', '+', eb.ref('pending_attempts')), '<', budget))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** A reserved verification failed: its place becomes a failed attempt. The new count, or undefined when gone. */
+    async failAttempt(id: string): Promise<number | undefined> {
       const row = await db
         .updateTable('secrets')
-        .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+        .set((eb) => ({
+          pending_attempts: eb('pending_attempts', '-', 1),
+          failed_attempts: eb('failed_attempts', '+', 1),
+        }))
         .where('id', '=', id)
+        .where('pending_attempts', '>', 0)
         .returning('failed_attempts')
         .executeTakeFirst();
       return row?.failed_attempts;
+    },
+
+    /** A reserved verification succeeded (or never finished): its place goes back to the budget. */
+    async releaseAttempt(id: string): Promise<void> {
+      await db
+        .updateTable('secrets')
+        .set((eb) => ({ pending_attempts: eb('pending_attempts', '-', 1) }))
+        .where('id', '=', id)
+        .where('pending_attempts', '>', 0)
+        .execute();
     },
 
     async delete(id: string): Promise<boolean> {

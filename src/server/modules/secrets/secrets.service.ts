@@ -10,6 +10,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { StatsRepository } from '../stats/stats.repository.js';
 import type { Attachments } from './attachments/attachments.service.js';
 import {
+  attemptsBusy,
   burnForbidden,
   ipNotAllowed,
   keyInvalid,
@@ -49,6 +50,7 @@ type BurnInput = z.output<typeof BurnSecretBody>;
 const READ_ONLY_AUTHORS: readonly string[] = ['admin', 'creator'];
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const noRelease = async () => {};
 const present = (value: string | null | undefined) => (value ? value : null);
 
 function status(row: SecretRow) {
@@ -97,18 +99,36 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     if (settings.read_only && !READ_ONLY_AUTHORS.includes(role ?? '')) throw readOnly();
   }
 
+  const attemptsLeft = (row: SecretRow) => Math.max(0, deps.passwordAttempts - row.failed_attempts);
+
   function checkIp(row: SecretRow, caller: Caller): void {
     // Fail closed: an unknown caller address never matches a restriction.
     if (row.allowed_ip && !ipMatches(caller.ip, row.allowed_ip)) throw ipNotAllowed();
   }
 
-  async function checkPassword(row: SecretRow, password: string | null): Promise<void> {
-    if (!row.password_hash) return;
-    const attemptsLeft = Math.max(0, deps.passwordAttempts - row.failed_attempts);
-    if (!password) throw passwordRequired(attemptsLeft, row.is_public === 1);
-    if (await passwords.verify(row.password_hash, password)) return;
+  /**
+   * Verifies the password inside the attempt budget: a place is reserved atomically before argon2 runs, so at most
+   * `passwordAttempts` verifications can ever run for a secret, however many arrive together. A wrong password
+   * keeps its place as a failed attempt (the last one burns the secret); a right one holds its place until `open`
+   * has claimed the view, then gives it back (the returned release).
+   */
+  async function checkPassword(row: SecretRow, password: string | null): Promise<() => Promise<void>> {
+    if (!row.password_hash) return noRelease;
+    if (!password) throw passwordRequired(attemptsLeft(row), row.is_public === 1);
+    if (!(await repository.reserveAttempt(row.id, deps.passwordAttempts))) {
+      // Spent, or every place is held by a verification in flight: no verification runs for this request.
+      throw row.failed_attempts >= deps.passwordAttempts ? secretNotFound() : attemptsBusy();
+    }
+    let valid: boolean;
+    try {
+      valid = await passwords.verify(row.password_hash, password);
+    } catch (error) {
+      await repository.releaseAttempt(row.id);
+      throw error;
+    }
+    if (valid) return () => repository.releaseAttempt(row.id);
     deps.counters?.passwordFailed();
-    const failed = await repository.registerFailedAttempt(row.id);
+    const failed = await repository.failAttempt(row.id);
     if (failed === undefined) throw secretNotFound();
     const left = Math.max(0, deps.passwordAttempts - failed);
     if (left === 0) await burnNow(row.id);
@@ -139,6 +159,19 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       stats.increment('secrets_burned');
     }
     return claimed;
+  }
+
+  /** Claims a view with the download keys of the secret's files, if any; not found when another reader was first. */
+  async function claimWithKeys(row: SecretRow) {
+    // Download keys first: if this read takes the last view, the files never lack a live key (the sweeper deletes
+    // files whose secret is gone only once no key for them is live).
+    const keys = row.file_count > 0 ? await attachments.issueKeys(row.id) : null;
+    const claimed = await claim(row);
+    if (!claimed) {
+      if (keys) await attachments.dropKeys(keys.hashes);
+      throw secretNotFound();
+    }
+    return { claimed, keys };
   }
 
   return {
@@ -193,7 +226,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     async status(id: string, caller: Caller) {
       const row = await findOpenable(id, caller);
       if (row.password_hash) {
-        throw passwordRequired(Math.max(0, deps.passwordAttempts - row.failed_attempts), row.is_public === 1);
+        throw passwordRequired(attemptsLeft(row), row.is_public === 1);
       }
       return status(row);
     },
@@ -202,18 +235,10 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     async read(id: string, input: ReadInput, caller: Caller) {
       const row = await findOpenable(id, caller);
       if (row.key_proof_hash && !matchesHash(input.keyProof, row.key_proof_hash)) throw keyInvalid();
-      await checkPassword(row, present(input.password));
-
-      // Download keys first: if this read takes the last view, the files never lack a live key (the sweeper
-      // deletes files whose secret is gone only once no key for them is live).
-      const keys = row.file_count > 0 ? await attachments.issueKeys(row.id) : null;
-      const claimed = await claim(row);
-      // A wrong password may have reached the limit since this read began (that request deletes the row next):
-      // the claimed row's own count decides, so a secret at the limit never opens.
-      if (!claimed || claimed.failed_attempts >= deps.passwordAttempts) {
-        if (keys) await attachments.dropKeys(keys.hashes);
-        throw secretNotFound();
-      }
+      const release = await checkPassword(row, present(input.password));
+      // The verified password holds its place in the budget until the view is claimed, so no wrong password can
+      // burn the secret in between.
+      const { claimed, keys } = await claimWithKeys(row).finally(release);
       deps.counters?.read();
       return {
         ...status(claimed),
