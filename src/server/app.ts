@@ -11,7 +11,7 @@ import { registerRateLimit } from './http/rate-limit.js';
 import { newRequestId, registerRequestLog } from './http/request-log.js';
 import { headersFor, httpsCheck, registerSecurityHeaders } from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { createPasswordHasher } from './lib/passwords.js';
+import { createPasswordHasher, type PasswordHasher } from './lib/passwords.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
@@ -21,6 +21,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { registerAuthentication } from './modules/auth/authenticate.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { redisThrottleStore, SIGN_IN_THROTTLE } from './modules/auth/attempts.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createSetupTokensRepository, createTokensRepository } from './modules/auth/tokens.repository.js';
@@ -59,6 +60,8 @@ export interface AppDeps {
   commit?: string;
   /** Where log lines go (default: standard output); tests read them. */
   logStream?: { write(line: string): void };
+  /** argon2id hashing; default: the real one with the configured concurrency (tests wrap it to count the work). */
+  passwords?: PasswordHasher;
 }
 
 /** How many more part uploads than other requests an IP may make per rate-limit window. */
@@ -79,9 +82,13 @@ export async function createApp(deps: AppDeps) {
       else metrics.secretsExpired.inc(by);
     },
   });
-  const passwords = createPasswordHasher(config.argon2Concurrency);
+  const passwords = deps.passwords ?? createPasswordHasher(config.argon2Concurrency);
   const secretsRepository = createSecretsRepository(database.db);
-  const settings = createSettingsService(createSettingsRepository(database.db), pinnedSettings(config));
+  const settings = createSettingsService(
+    createSettingsRepository(database.db),
+    database.changes,
+    pinnedSettings(config),
+  );
   const baseStorage = deps.storage ?? (await createBlobStorage(config));
   const storage = metrics.enabled
     ? countedStorage(baseStorage, {
@@ -129,6 +136,8 @@ export async function createApp(deps: AppDeps) {
     clock,
     sessionDays: config.sessionDays,
     sessionMaxDays: config.sessionMaxDays,
+    // Shared by every instance when Redis is there (their own counts while it cannot be reached).
+    ...(deps.redis && { throttle: redisThrottleStore(deps.redis, SIGN_IN_THROTTLE) }),
   });
   const account = createAccountService({
     users,
@@ -167,7 +176,15 @@ export async function createApp(deps: AppDeps) {
     connectionTimeout: config.requestTimeoutSeconds * 1000,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // Fastify would answer HEAD on every GET route by running the GET handler: on GET /secret/{id} that spends a
+    // view. HEAD exists only where a route asks for it (health checks; the web client's pages and assets).
+    exposeHeadRoutes: false,
     frameworkErrors: frameworkErrorHandler(headers),
+  });
+  /** Every route registered, with its methods (the HTTP method sweep test walks them all). */
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
 
   registerErrorHandler(app);
@@ -229,5 +246,6 @@ export async function createApp(deps: AppDeps) {
   return {
     app,
     services: { secrets, stats, settings, auth, tokens, analytics, sweep: secrets.files.sweep, storage, metrics },
+    routes,
   };
 }

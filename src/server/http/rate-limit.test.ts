@@ -78,6 +78,19 @@ function rateLimitSuite(name: string, backend: () => { setup(): Promise<Backend>
       expect((await send(t, publicList)).statusCode).toBe(429);
     });
 
+    it('IPv6 clients are counted by their /64: new addresses of one network get no new allowance', async () => {
+      const t = await app();
+      const inNetwork = (i: number) => ({ ...publicList, remoteAddress: `2001:db8:77:1:${i.toString(16)}::${i}` });
+      const answers = await statuses(
+        t,
+        Array.from({ length: 130 }, (_, i) => inNetwork(i + 1)),
+      );
+      expect(answers.slice(0, MAX)).toEqual(Array(MAX).fill(200));
+      expect(answers.slice(MAX)).toEqual(Array(130 - MAX).fill(429));
+      // The next /64 is another client.
+      expect((await send(t, { ...publicList, remoteAddress: '2001:db8:77:2::1' })).statusCode).toBe(200);
+    });
+
     it('another IP is not affected by a limited one', async () => {
       const t = await app();
       await statuses(t, times(MAX + 1, publicList));

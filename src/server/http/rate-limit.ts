@@ -1,8 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { normalizeIp } from '../../shared/rules/ip.js';
-import { httpError } from './errors.js';
+import { clientGroup } from '../../shared/rules/ip.js';
+import { rateLimited } from './errors.js';
 import { fallbackStore, type FallbackEvents } from './rate-limit-store.js';
 
 export interface RateLimitOptions {
@@ -18,7 +18,7 @@ const routeKey = (request: FastifyRequest) =>
   (request.routeOptions.url ?? 'unmatched').replace(/^\/api(\/v1)?(?=\/)/, '/api');
 
 /**
- * Requests per client IP and route pattern, in memory, or in Redis when several instances share the limit (in
+ * Requests per client (IPv4 address, IPv6 /64) and route pattern, in memory, or in Redis when several instances share the limit (in
  * memory again while Redis cannot be reached).
  */
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
@@ -40,10 +40,11 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
         fallback: () => events.fallback?.(),
       }),
     }),
-    keyGenerator: (request) => `${normalizeIp(request.ip) ?? 'unknown'}|${routeKey(request)}`,
+    // IPv6 clients are counted by their /64: one machine can use any address of it.
+    keyGenerator: (request) => `${clientGroup(request.ip) ?? 'unknown'}|${routeKey(request)}`,
     errorResponseBuilder: (_request, context) => {
       events.limited?.();
-      return httpError(429, 'rate_limited', { retryAfterSeconds: Math.ceil(context.ttl / 1000) });
+      return rateLimited(Math.ceil(context.ttl / 1000));
     },
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipMatches, isValidIpOrCidr, normalizeIp } from './ip.js';
+import { clientGroup, ipMatches, isValidIpOrCidr, normalizeIp } from './ip.js';
 
 describe('isValidIpOrCidr', () => {
   it.each([
@@ -139,5 +139,18 @@ describe('ipMatches', () => {
     expect(ipMatches('192.0.2.5', '')).toBe(false);
     expect(ipMatches('192.0.2.5', 'garbage')).toBe(false);
     expect(ipMatches('192.0.2.5', '192.0.2.0/40')).toBe(false);
+  });
+});
+
+describe('clientGroup', () => {
+  it('keeps an IPv4 address (mapped or not) and groups IPv6 by its /64', () => {
+    expect(clientGroup('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientGroup('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientGroup('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(clientGroup('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(clientGroup('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(clientGroup('::1')).toBe('::/64');
+    expect(clientGroup('not an address')).toBeNull();
+    expect(clientGroup(undefined)).toBeNull();
   });
 });

@@ -56,3 +56,21 @@ export function ipMatches(ip: string | undefined | null, rule: string): boolean 
   if (address.kind() !== range.kind()) return false;
   return address.match(range, bits);
 }
+
+/** The prefix one IPv6 client is assumed to control: a home or a server gets a whole /64. */
+export const IPV6_CLIENT_PREFIX = 64;
+
+/**
+ * Who a client is, for counting its requests: an IPv4 address as it is, an IPv6 address by its /64 (one machine can
+ * use any of 2^64 addresses of its network, so limits keyed on the full address are no limits). Null when it is not
+ * an address.
+ */
+export function clientGroup(text: string | undefined | null): string | null {
+  if (!text) return null;
+  const address = parseAddress(text);
+  if (!address) return null;
+  if (address.kind() === 'ipv4') return address.toString();
+  const kept = IPV6_CLIENT_PREFIX / 16;
+  const parts = (address as ipaddr.IPv6).parts.map((part, i) => (i < kept ? part : 0));
+  return `${new ipaddr.IPv6(parts).toString()}/${IPV6_CLIENT_PREFIX}`;
+}

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
-import { emailDomainNotAllowed, emailTaken } from '../auth/auth.errors.js';
+import { emailDomainNotAllowed, emailTaken, notSignedIn } from '../auth/auth.errors.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { TokensRepository } from '../auth/tokens.repository.js';
 import type { UserRow, UsersRepository } from '../auth/users.repository.js';
@@ -70,9 +70,12 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     async delete(user: UserRow, password: string) {
       await checkPassword(user, password);
-      // The instance must keep an admin: the last one cannot delete itself.
-      if (user.role === 'admin' && (await users.countAdmins()) <= 1) throw lastAdminAccount();
-      await users.delete(user.id);
+      // The instance must keep an admin: the last one cannot delete itself. The count and the deletion happen in the
+      // transaction that locks the admins, as for an admin deleting or demoting a user: two admins deleting
+      // themselves at once cannot both go.
+      const result = await users.deleteGuarded(user.id);
+      if (result.outcome === 'last_admin') throw lastAdminAccount();
+      if (result.outcome === 'not_found') throw notSignedIn();
       // Its secrets went with the account; their files' rows outlive them until the blobs are deleted, now.
       await deps.secrets.files.deleteOwnedBy(user.id);
       return { deleted: true as const };

@@ -24,6 +24,11 @@ describeEachDialect('admin user management', (dialect) => {
     w = await createAdminWorld({ dialect });
     return w.account('root', 'admin');
   }
+  /** The usernames of the admins, read from the database. */
+  const adminNames = async () =>
+    (await w.t.database.db.selectFrom('users').select('username').where('role', '=', 'admin').execute()).map(
+      (row) => row.username,
+    );
   const signIn = (username: string, password = PASSWORD) =>
     w.anonymous({ method: 'POST', url: '/authentication/signin', payload: { username, password } });
 
@@ -262,14 +267,10 @@ describeEachDialect('admin user management', (dialect) => {
             200,
             expect.toBeOneOf([403, 409]),
           ]);
-          const admins = await w.t.database.db
-            .selectFrom('users')
-            .select('username')
-            .where('role', '=', 'admin')
-            .execute();
+          const admins = await adminNames();
           expect(admins).toHaveLength(1);
           // Promote the demoted one again, by the one left.
-          const left = admins[0]!.username === 'root' ? root : other;
+          const left = admins[0] === 'root' ? root : other;
           const demoted = left === root ? 'other' : 'root';
           await left.as(update({ username: demoted, email: `${demoted}@example.com`, role: 'admin' }));
         }
@@ -282,6 +283,54 @@ describeEachDialect('admin user management', (dialect) => {
       } finally {
         await second.close();
       }
+    });
+
+    it('two admins deleting their own accounts at the same moment leave one admin, round after round', async () => {
+      await start();
+      const database = dialect === 'postgres' ? await w.t.testDatabase!.openSibling() : w.t.database;
+      const second = await createAdminWorld({ dialect, database });
+      const selfDelete = { method: 'POST' as const, url: '/account/delete', payload: { currentPassword: PASSWORD } };
+      try {
+        for (let round = 0; round < 10; round++) {
+          const a = await w.account(`a${round}`, 'admin');
+          const b = await w.account(`b${round}`, 'admin');
+          // a and b are the only admins left (the test removes the others directly).
+          await w.t.database.db
+            .deleteFrom('users')
+            .where('role', '=', 'admin')
+            .where('username', 'not in', [a.user.username, b.user.username])
+            .execute();
+          const answers = await Promise.all([
+            w.inject({ cookie: a.cookie }, selfDelete),
+            second.inject({ cookie: b.cookie }, selfDelete),
+          ]);
+          expect(answers.map((response) => response.statusCode).sort(), answers.map((r) => r.body).join(' ')).toEqual([
+            200, 409,
+          ]);
+          const admins = await adminNames();
+          expect(admins).toHaveLength(1);
+        }
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('start-up with HUSH_ADMIN_* gives the admin role back when an instance has none left, and only then', async () => {
+      const root = await start();
+      const other = await w.account('other', 'admin');
+      const { auth } = w.t.services;
+      // Another admin exists: the named user's role is theirs to manage.
+      await w.t.database.db.updateTable('users').set({ role: 'user' }).where('username', '=', 'root').execute();
+      expect(await auth.ensureAdmin('root', PASSWORD, 'root@example.com')).toBe('exists');
+      expect((await root.as({ url: '/authentication/verify' })).json().role).toBe('user');
+      // Left with no admin at all (a database edited by hand, a restore): the next start-up repairs it.
+      await w.t.database.db.updateTable('users').set({ role: 'user' }).where('username', '=', 'other').execute();
+      expect(await auth.issueSetupToken()).not.toBeNull();
+      expect(await auth.ensureAdmin('root', 'a new password is not applied', 'x@example.com')).toBe('restored');
+      expect((await root.as({ url: '/authentication/verify' })).json().role).toBe('admin');
+      expect(await auth.ensureAdmin('root', PASSWORD, 'root@example.com')).toBe('exists');
+      expect((await other.as({ url: '/authentication/verify' })).json().role).toBe('user');
+      expect((await signIn('root')).statusCode).toBe(200);
     });
   });
 });

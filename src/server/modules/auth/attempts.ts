@@ -1,26 +1,109 @@
+import type { Redis } from 'ioredis';
+
 /**
- * Failed sign-ins per account name, in memory: after `max` failures in `windowMs` the name is locked until the
- * window passes, whatever the caller's IP (the per-IP route limit covers the other side).
+ * Sign-in throttling that cannot be turned against an account's owner. Attempts are counted per account and client
+ * (an IPv4 address, or an IPv6 /64), so a stranger's failures slow down only that stranger: the owner, signing in
+ * from an address without failures, always gets in with the right password.
+ *
+ * Every attempt counts as a failure when it starts (so a burst sent at once is counted exactly, like the secrets'
+ * attempt budget); a successful sign-in clears the count. After `free` failures each further attempt must wait
+ * `baseDelayMs` doubled per failure, up to `maxDelayMs`; a client's count is forgotten `forgetMs` after its last
+ * attempt. With Redis the counts are shared by every instance (one Lua script decides and counts atomically), else
+ * they live in this process; while Redis cannot be reached they live here too.
  */
-export function createAttemptLimiter(options: { max: number; windowMs: number; clock: () => number }) {
-  const failures = new Map<string, number[]>();
 
-  const recent = (key: string) => {
-    const since = options.clock() - options.windowMs;
-    const list = (failures.get(key) ?? []).filter((at) => at > since);
-    if (list.length > 0) failures.set(key, list);
-    else failures.delete(key);
-    return list;
-  };
+export interface ThrottleRules {
+  free: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  forgetMs: number;
+}
 
+export const SIGN_IN_THROTTLE: ThrottleRules = {
+  free: 5,
+  baseDelayMs: 1000,
+  maxDelayMs: 15 * 60 * 1000,
+  forgetMs: 24 * 60 * 60 * 1000,
+};
+
+/** How long the attempt after `failures` failures must wait after the last one (0: it may go now). */
+export function delayAfter(failures: number, rules: ThrottleRules): number {
+  if (failures < rules.free) return 0;
+  return Math.min(rules.baseDelayMs * 2 ** (failures - rules.free), rules.maxDelayMs);
+}
+
+export interface ThrottleStore {
+  /** Counts an attempt and returns 0, or returns the milliseconds to wait (and counts nothing). */
+  take(key: string, now: number): Promise<number>;
+  clear(key: string): Promise<void>;
+}
+
+export function memoryThrottleStore(rules: ThrottleRules, maxKeys = 100_000): ThrottleStore {
+  const counts = new Map<string, { failures: number; last: number }>();
   return {
-    locked: (key: string) => recent(key.toLowerCase()).length >= options.max,
-    fail(key: string) {
-      const lower = key.toLowerCase();
-      failures.set(lower, [...recent(lower), options.clock()]);
-      // Bounded memory: forget the oldest names when too many are tracked.
-      if (failures.size > 100_000) failures.delete(failures.keys().next().value!);
+    async take(key, now) {
+      let entry = counts.get(key);
+      if (entry && now - entry.last >= rules.forgetMs) entry = undefined;
+      const failures = entry?.failures ?? 0;
+      const wait = entry ? entry.last + delayAfter(failures, rules) - now : 0;
+      if (wait > 0) return wait;
+      counts.delete(key);
+      counts.set(key, { failures: failures + 1, last: now });
+      // Bounded memory: the least recently tried keys go first.
+      if (counts.size > maxKeys) counts.delete(counts.keys().next().value!);
+      return 0;
     },
-    succeed: (key: string) => void failures.delete(key.toLowerCase()),
+    async clear(key) {
+      counts.delete(key);
+    },
+  };
+}
+
+const TAKE_SCRIPT = `
+local failures = tonumber(redis.call('HGET', KEYS[1], 'f') or '0')
+local last = tonumber(redis.call('HGET', KEYS[1], 'l') or '0')
+local now = tonumber(ARGV[1])
+local free = tonumber(ARGV[2])
+if now - last >= tonumber(ARGV[5]) then failures = 0 end
+if failures >= free then
+  local wait = math.min(tonumber(ARGV[3]) * 2 ^ (failures - free), tonumber(ARGV[4]))
+  if now < last + wait then return math.ceil(last + wait - now) end
+end
+redis.call('HSET', KEYS[1], 'f', failures + 1, 'l', now)
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 0
+`;
+
+/** Shared counts in Redis; this process's own counts while Redis cannot be reached. */
+export function redisThrottleStore(
+  redis: Redis,
+  rules: ThrottleRules,
+  prefix = 'hush-signin:',
+  onFallback: (error: unknown) => void = () => {},
+): ThrottleStore {
+  const local = memoryThrottleStore(rules);
+  return {
+    async take(key, now) {
+      try {
+        const wait = await redis.eval(
+          TAKE_SCRIPT,
+          1,
+          prefix + key,
+          now,
+          rules.free,
+          rules.baseDelayMs,
+          rules.maxDelayMs,
+          rules.forgetMs,
+        );
+        return Number(wait);
+      } catch (error) {
+        onFallback(error);
+        return local.take(key, now);
+      }
+    },
+    async clear(key) {
+      await local.clear(key);
+      await redis.del(prefix + key).catch(onFallback);
+    },
   };
 }

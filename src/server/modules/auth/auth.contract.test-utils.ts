@@ -135,7 +135,7 @@ export const AUTH_SCENARIOS: Record<AuthRoute, Scenario[]> = {
     {
       status: 429,
       code: 'auth.too_many_attempts',
-      why: 'ten failed sign-ins for that username',
+      why: 'five failed sign-ins for that username from one client',
       run: async (api) => {
         const wrong = { method: 'POST' as const, url: SIGNIN, payload: { username: 'nobody', password: 'wrong' } };
         for (let i = 0; i < 10; i++) await api.inject(wrong);

@@ -12,4 +12,6 @@ export const crossSite = () => httpError(403, 'auth.cross_site');
 export const setupInvalid = () => httpError(403, 'auth.setup_invalid');
 export const sessionRequired = () => httpError(403, 'auth.session_required');
 export const adminRequired = () => httpError(403, 'auth.admin_required');
-export const tooManyAttempts = () => httpError(429, 'auth.too_many_attempts');
+/** Sign-ins from this client to this account wait a while after repeated failures (attempts.ts). */
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  httpError(429, 'auth.too_many_attempts', { retryAfterSeconds });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authRoutes as api } from '../../../shared/api/auth.contract.js';
 import { addRoute } from '../../http/route.js';
+import { callerOf } from '../../http/caller.js';
 import { notSignedIn } from './auth.errors.js';
 import type { AuthService, StartedSession } from './auth.service.js';
 import { clearSessionCookies, setSessionCookies, type CookieOptions } from './cookies.js';
@@ -25,8 +26,8 @@ export function authRoutes(auth: AuthService, cookies: CookieOptions) {
 
   return async (app: FastifyInstance) => {
     addRoute(app, api.signup, async ({ body, reply }) => signedIn(reply, await auth.signup(body)));
-    addRoute(app, api.signin, async ({ body, reply }) =>
-      signedIn(reply, await auth.signin(body.username, body.password)),
+    addRoute(app, api.signin, async ({ body, reply, request }) =>
+      signedIn(reply, await auth.signin(body.username, body.password, callerOf(request).ip)),
     );
     addRoute(app, api.setup, async ({ body, reply }) => signedIn(reply, await auth.setup(body)));
 

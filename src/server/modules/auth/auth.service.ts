@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import type { SetupBody, SignupBody } from '../../../shared/api/auth.contract.js';
 import { emailInDomain } from '../../../shared/rules/account.js';
+import { clientGroup } from '../../../shared/rules/ip.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { createAttemptLimiter } from './attempts.js';
+import { memoryThrottleStore, SIGN_IN_THROTTLE, type ThrottleStore } from './attempts.js';
 import {
   emailDomainNotAllowed,
   emailTaken,
@@ -33,6 +34,8 @@ export interface AuthServiceDeps {
     insert(hash: string, expiresAt: number): Promise<void>;
     take(hash: string, now: number): Promise<boolean>;
   };
+  /** Where sign-in attempts are counted (attempts.ts); default: in this process. */
+  throttle?: ThrottleStore;
 }
 
 /** A started session: the cookie token (only ever in the cookie) and what the login cookie shows. */
@@ -44,7 +47,7 @@ export interface StartedSession {
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { users, sessions, passwords, clock } = deps;
-  const attempts = createAttemptLimiter({ max: 10, windowMs: 15 * 60 * 1000, clock });
+  const throttle = deps.throttle ?? memoryThrottleStore(SIGN_IN_THROTTLE);
   // Unknown users cost the same argon2id verification as known ones: timing tells nothing.
   const dummyHash = passwords.hash(randomToken(16));
 
@@ -101,17 +104,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       return startSession(await createUser(input, 'user'));
     },
 
-    async signin(login: string, password: string): Promise<StartedSession> {
+    /**
+     * `ip` is the caller's address: attempts are throttled per account and client (attempts.ts), so failures from
+     * elsewhere never keep the owner out.
+     */
+    async signin(login: string, password: string, ip: string | null): Promise<StartedSession> {
       const user = await users.findByLogin(login);
-      // Failures count per account, whether its username or its email is typed (else each name gets 10 tries).
-      const key = user?.username_lower ?? login;
-      if (attempts.locked(key)) throw tooManyAttempts();
+      // Counted per account, whether its username or its email is typed (else each name gets its own count), and
+      // the same way for names without an account: the throttle tells nothing about which exist.
+      const key = `${user?.username_lower ?? login.toLowerCase()}|${clientGroup(ip) ?? 'unknown'}`;
+      const wait = await throttle.take(key, clock());
+      if (wait > 0) throw tooManyAttempts(Math.ceil(wait / 1000));
       const valid = await passwords.verify(user?.password_hash ?? (await dummyHash), password);
-      if (!user || !valid) {
-        attempts.fail(key);
-        throw invalidCredentials();
-      }
-      attempts.succeed(key);
+      if (!user || !valid) throw invalidCredentials();
+      await throttle.clear(key);
       const settings = await deps.settings.get();
       if (settings.disable_users && user.role !== 'admin') throw signinDisabled();
       return startSession(user);
@@ -150,11 +156,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       return startSession(await createUser(input, 'admin'));
     },
 
-    /** HUSH_ADMIN_USERNAME/PASSWORD: creates that admin at start-up if it does not exist yet. */
-    async ensureAdmin(username: string, password: string, email: string): Promise<'created' | 'exists'> {
-      if (await users.findByLogin(username)) return 'exists';
-      await createUser({ username, password, email }, 'admin');
-      return 'created';
+    /**
+     * HUSH_ADMIN_USERNAME/PASSWORD at start-up: creates that admin if it does not exist yet, and gives an existing
+     * user of that name the admin role back when the instance has no admin left (an instance is never stuck
+     * without one). While other admins exist, an existing user's role is theirs to manage.
+     */
+    async ensureAdmin(username: string, password: string, email: string): Promise<'created' | 'restored' | 'exists'> {
+      const existing = await users.findByUsername(username);
+      if (!existing) {
+        await createUser({ username, password, email }, 'admin');
+        return 'created';
+      }
+      if (existing.role !== 'admin' && (await users.promoteIfNoAdmin(existing.id))) return 'restored';
+      return 'exists';
     },
   };
 }

@@ -107,25 +107,69 @@ describeEachDialect('authentication', (dialect) => {
       expect(unknownHashes[0]!.split('$').slice(0, 4)).toEqual(stored.password_hash.split('$').slice(0, 4));
     });
 
-    it('locks a username after 10 failures (429), whichever name of the account is typed, but not others', async () => {
+    const from = (remoteAddress: string, username: string, password = PASSWORD) =>
+      w.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/authentication/signin',
+        remoteAddress,
+        payload: { username, password },
+      });
+
+    it('after five failures from one client its attempts wait, doubling; the owner elsewhere still gets in', async () => {
       await start();
       await signUp(accountBody('alice'));
-      await signUp(accountBody('bob_1'));
-      for (let i = 0; i < 10; i++) {
+      const attacker = '2001:db8:66:1::1';
+      for (let i = 0; i < 5; i++) {
         const login = i % 2 === 0 ? 'alice' : 'ALICE@example.com';
-        expectError(await signIn(login, 'wrong password'), 401, 'auth.invalid_credentials');
+        expectError(await from(attacker, login, 'wrong password'), 401, 'auth.invalid_credentials');
       }
-      expectError(await signIn('alice'), 429, 'auth.too_many_attempts');
-      expectError(await signIn('alice@example.com'), 429, 'auth.too_many_attempts');
-      expect((await signIn('bob_1')).statusCode, 'another username is fine').toBe(200);
+      // Even the right password waits now, from that client: any address of its /64.
+      const waiting = await from('2001:db8:66:1:ffff::9', 'alice@example.com');
+      expectError(waiting, 429, 'auth.too_many_attempts');
+      expect(waiting.json().retryAfterSeconds).toBe(1);
+      // The owner, from an address without failures, is not kept out.
+      expect((await from('198.51.100.20', 'alice')).statusCode).toBe(200);
 
-      w.clock.advance(15 * 60 * 1000);
-      expect((await signIn('alice')).statusCode, 'the lock ends with its window').toBe(200);
+      w.clock.advance(1000);
+      expectError(await from(attacker, 'alice', 'wrong password'), 401, 'auth.invalid_credentials');
+      expect((await from(attacker, 'alice', 'wrong password')).json()).toMatchObject({ retryAfterSeconds: 2 });
+      w.clock.advance(2000);
+      expectError(await from(attacker, 'alice', 'wrong password'), 401, 'auth.invalid_credentials');
+      expect((await from(attacker, 'alice')).json()).toMatchObject({ retryAfterSeconds: 4 });
+      // A success clears the client's count.
+      w.clock.advance(4000);
+      expect((await from(attacker, 'alice')).statusCode).toBe(200);
+      expectError(await from(attacker, 'alice', 'wrong password'), 401, 'auth.invalid_credentials');
     });
 
-    it('locks unknown usernames the same way: the lock tells nothing either', async () => {
+    it('the wait is capped at 15 minutes, and a client is forgotten a day after its last attempt', async () => {
       await start();
-      for (let i = 0; i < 10; i++) await signIn('nobody', 'wrong password');
+      await signUp(accountBody('alice'));
+      const client = '203.0.113.50';
+      for (let i = 0; i < 5; i++) await from(client, 'alice', 'wrong password');
+      for (let i = 0; i < 12; i++) {
+        const wait = (await from(client, 'alice', 'wrong password')).json().retryAfterSeconds as number;
+        expect(wait).toBe(Math.min(2 ** i, 900));
+        w.clock.advance(wait * 1000);
+        expectError(await from(client, 'alice', 'wrong password'), 401, 'auth.invalid_credentials');
+      }
+      expect((await from(client, 'alice', 'wrong password')).json().retryAfterSeconds).toBe(900);
+      w.clock.advance(24 * 60 * 60 * 1000);
+      expectError(await from(client, 'alice', 'wrong password'), 401, 'auth.invalid_credentials');
+    });
+
+    it('a burst of 20 wrong sign-ins sent at once gets exactly five verifications', async () => {
+      await start();
+      await signUp(accountBody('alice'));
+      const answers = await Promise.all(Array.from({ length: 20 }, () => from('203.0.113.60', 'alice', 'nope')));
+      const codes = answers.map((answer) => answer.json().code as string);
+      expect(codes.filter((code) => code === 'auth.invalid_credentials')).toHaveLength(5);
+      expect(codes.filter((code) => code === 'auth.too_many_attempts')).toHaveLength(15);
+    });
+
+    it('throttles unknown usernames the same way: the wait tells nothing either', async () => {
+      await start();
+      for (let i = 0; i < 5; i++) await signIn('nobody', 'wrong password');
       expectError(await signIn('nobody', 'wrong password'), 429, 'auth.too_many_attempts');
     });
   });

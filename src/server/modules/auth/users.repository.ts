@@ -99,11 +99,6 @@ export function createUsersRepository(db: Db, dialect: Dialect) {
       await db.updateTable('users').set(values).where('id', '=', id).execute();
     },
 
-    /** Deletes the user; their secrets, sessions and tokens go with them (foreign keys cascade). */
-    async delete(id: string): Promise<boolean> {
-      return db.transaction().execute((trx) => removeUser(trx, id));
-    },
-
     /** Changes a user's email and role; the last admin cannot lose the role. */
     async updateGuarded(id: string, email: string, role: string): Promise<GuardedChange> {
       return guardLastAdmin(id, role === 'admin', async (trx, user) => {
@@ -113,11 +108,24 @@ export function createUsersRepository(db: Db, dialect: Dialect) {
       });
     },
 
-    /** Deletes a user (as `delete` does) unless it is the last admin. */
+    /**
+     * Deletes a user unless it is the last admin; their secrets, sessions and tokens go with them (foreign keys
+     * cascade). Every deletion of a user goes through here.
+     */
     async deleteGuarded(id: string): Promise<GuardedChange> {
       return guardLastAdmin(id, false, async (trx, user) => {
         await removeUser(trx, id);
         return user;
+      });
+    },
+
+    /** Makes the user an admin if the instance has none (start-up with HUSH_ADMIN_*); true when it did. */
+    async promoteIfNoAdmin(id: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const admins = trx.selectFrom('users').select('id').where('role', '=', 'admin');
+        if ((await (dialect === 'postgres' ? admins.forUpdate() : admins).execute()).length > 0) return false;
+        const result = await trx.updateTable('users').set({ role: 'admin' }).where('id', '=', id).executeTakeFirst();
+        return result.numUpdatedRows > 0n;
       });
     },
 

@@ -23,7 +23,8 @@ type Check = 'up' | 'down';
  * every instance out of a load balancer at once. Health checks are never rate limited.
  */
 export function healthRoutes(deps: HealthDeps) {
-  const noLimit = { config: { rateLimit: false } };
+  // Monitors may ask with HEAD: both checks change nothing.
+  const noLimit = { config: { rateLimit: false }, exposeHeadRoute: true };
   return async (app: FastifyInstance) => {
     app.get('/healthz', noLimit, async () => ({ status: 'ok' }));
     app.get('/readyz', noLimit, async (request) => {

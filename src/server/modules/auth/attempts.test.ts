@@ -1,0 +1,106 @@
+import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_REDIS_URL } from '../../test-utils/database.js';
+import {
+  delayAfter,
+  memoryThrottleStore,
+  redisThrottleStore,
+  SIGN_IN_THROTTLE,
+  type ThrottleStore,
+} from './attempts.js';
+
+const RULES = SIGN_IN_THROTTLE;
+const T0 = Date.UTC(2026, 0, 1);
+
+it('the delay doubles after the free attempts and stops at its cap', () => {
+  expect([0, 4, 5, 6, 7, 14, 15, 40].map((failures) => delayAfter(failures, RULES))).toEqual([
+    0, 0, 1000, 2000, 4000, 512_000, 900_000, 900_000,
+  ]);
+});
+
+/** The same behaviour from every store: counted attempts, waits, clearing and forgetting. */
+function storeSuite(name: string, make: () => ThrottleStore) {
+  describe(name, () => {
+    it('counts five attempts, then answers how long to wait without counting the refused ones', async () => {
+      const store = make();
+      const key = `alice|${crypto.randomUUID()}`;
+      for (let i = 0; i < 5; i++) expect(await store.take(key, T0)).toBe(0);
+      expect(await store.take(key, T0)).toBe(1000);
+      expect(await store.take(key, T0 + 400)).toBe(600);
+      expect(await store.take(key, T0 + 1000)).toBe(0);
+      expect(await store.take(key, T0 + 1000)).toBe(2000);
+      await store.clear(key);
+      expect(await store.take(key, T0 + 1000)).toBe(0);
+    });
+
+    it('keys are separate, and a count is forgotten a day after its last attempt', async () => {
+      const store = make();
+      const key = `bob|${crypto.randomUUID()}`;
+      for (let i = 0; i < 5; i++) await store.take(key, T0);
+      expect(await store.take(`${key}x`, T0)).toBe(0);
+      expect(await store.take(key, T0 + RULES.forgetMs - 1)).toBe(0);
+      expect(await store.take(key, T0 + RULES.forgetMs)).toBeGreaterThan(0);
+      const later = T0 + RULES.forgetMs * 3;
+      expect(await store.take(key, later)).toBe(0);
+      expect(await store.take(key, later)).toBe(0);
+    });
+
+    it('twenty attempts at once: exactly five go', async () => {
+      const store = make();
+      const key = `carol|${crypto.randomUUID()}`;
+      const waits = await Promise.all(Array.from({ length: 20 }, () => store.take(key, T0)));
+      expect(waits.filter((wait) => wait === 0)).toHaveLength(5);
+    });
+  });
+}
+
+storeSuite('in memory', () => memoryThrottleStore(RULES));
+
+if (!TEST_REDIS_URL)
+  console.warn('Redis sign-in throttle suites are SKIPPED: set TEST_REDIS_URL=redis://… to run them.');
+
+describe.skipIf(!TEST_REDIS_URL)('in Redis', () => {
+  const prefix = `hush-test:${crypto.randomBytes(8).toString('hex')}:`;
+  const clients: Redis[] = [];
+  const connect = () => {
+    const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+    clients.push(redis);
+    return redis;
+  };
+  afterAll(async () => {
+    const admin = connect();
+    const keys = await admin.keys(`${prefix}*`);
+    if (keys.length > 0) await admin.del(...keys);
+    await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
+  });
+
+  storeSuite('one instance', () => redisThrottleStore(connect(), RULES, prefix));
+
+  it('every instance sees the same counts', async () => {
+    const first = redisThrottleStore(connect(), RULES, prefix);
+    const second = redisThrottleStore(connect(), RULES, prefix);
+    const key = `dave|${crypto.randomUUID()}`;
+    for (let i = 0; i < 5; i++) expect(await (i % 2 ? first : second).take(key, T0)).toBe(0);
+    expect(await first.take(key, T0)).toBe(1000);
+    expect(await second.take(key, T0)).toBe(1000);
+    await second.clear(key);
+    expect(await first.take(key, T0)).toBe(0);
+  });
+
+  it('while Redis cannot be reached, counts go on in the process', async () => {
+    const unreachable = new Redis('redis://127.0.0.1:1', {
+      maxRetriesPerRequest: 0,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+    });
+    unreachable.on('error', () => {});
+    clients.push(unreachable);
+    let fallbacks = 0;
+    const store = redisThrottleStore(unreachable, RULES, prefix, () => fallbacks++);
+    const key = `erin|${crypto.randomUUID()}`;
+    for (let i = 0; i < 5; i++) expect(await store.take(key, T0)).toBe(0);
+    expect(await store.take(key, T0)).toBe(1000);
+    expect(fallbacks).toBeGreaterThanOrEqual(6);
+  });
+});
