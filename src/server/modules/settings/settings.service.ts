@@ -1,6 +1,7 @@
 import { InstanceSettings } from '../../../shared/api/settings.contract.js';
 import { DEFAULT_SETTINGS, SETTING_NAMES, type SettingName } from '../../../shared/rules/settings.js';
 import type { Config } from '../../config.js';
+import type { ChangeFeed } from '../../db/database.js';
 
 import { settingsManaged } from './settings.errors.js';
 import type { SettingsRepository } from './settings.repository.js';
@@ -15,6 +16,9 @@ const PINS = {
   restrict_organization_email: 'settingRestrictOrganizationEmail',
 } as const satisfies Record<SettingName, keyof Config>;
 
+/** Stored values are checked against this: built once (building a zod schema per request cost a third of create). */
+const StoredSettings = InstanceSettings.partial();
+
 /** The settings the server's environment pins (managed mode); the others are left to the admins. */
 export function pinnedSettings(config: Config): Partial<InstanceSettings> {
   const pinned: Partial<Record<SettingName, unknown>> = {};
@@ -22,20 +26,41 @@ export function pinnedSettings(config: Config): Partial<InstanceSettings> {
     const value = config[PINS[name]];
     if (value !== null) pinned[name] = value;
   }
-  return InstanceSettings.partial().parse(pinned);
+  return StoredSettings.parse(pinned);
 }
 
 /**
- * The instance settings: pinned values over stored values over the defaults. Read on every request that depends on
- * them (a cache here would let instances disagree after a change).
+ * The instance settings: pinned values over stored values over the defaults. Every create and sign-in asks for them,
+ * so they are cached, and read again whenever the database's change feed moves: at once after a change on this
+ * instance, within milliseconds after one on another (PostgreSQL notification; SQLite's data_version), and on every
+ * request while the feed cannot promise that.
  */
-export function createSettingsService(repository: SettingsRepository, pinned: Partial<InstanceSettings> = {}) {
+export function createSettingsService(
+  repository: SettingsRepository,
+  changes: ChangeFeed,
+  pinned: Partial<InstanceSettings> = {},
+) {
   const managed = SETTING_NAMES.filter((name) => pinned[name] !== undefined);
   const isManaged = (name: string) => (managed as string[]).includes(name);
+  let cached: { version: string; settings: Promise<InstanceSettings> } | null = null;
 
-  async function get(): Promise<InstanceSettings> {
-    const stored = InstanceSettings.partial().safeParse(await repository.readAll());
-    return { ...DEFAULT_SETTINGS, ...(stored.success ? stored.data : {}), ...pinned };
+  async function read(): Promise<InstanceSettings> {
+    const stored = StoredSettings.safeParse(await repository.readAll());
+    return Object.freeze({ ...DEFAULT_SETTINGS, ...(stored.success ? stored.data : {}), ...pinned });
+  }
+
+  function get(): Promise<InstanceSettings> {
+    // The version is taken before the read: a change committed while reading moves it, and the next call reads again.
+    const version = changes.version();
+    if (cached?.version !== version) {
+      const settings = read();
+      cached = { version, settings };
+      // A failed read is not kept: the next call tries again.
+      settings.catch(() => {
+        if (cached?.settings === settings) cached = null;
+      });
+    }
+    return cached.settings;
   }
 
   return {
@@ -55,6 +80,8 @@ export function createSettingsService(repository: SettingsRepository, pinned: Pa
         Object.entries(values).filter(([name, value]) => value !== undefined && !isManaged(name)),
       );
       await repository.write(writable);
+      // Announcing moves this instance's version at once: the next get reads again.
+      await changes.announce();
       return get();
     },
   };
