@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { cspMeta } from './scripts/vite-csp-meta.js';
 
 /** Production builds put a no-op in place of the development check of answers against the contracts (and zod). */
 const withoutAnswerCheck: Plugin = {
@@ -22,7 +23,7 @@ const FEATURE_DOOR = /[\\/]src[\\/]client[\\/]features[\\/][^\\/]+[\\/]index\.ts
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
-  plugins: [withoutAnswerCheck, react(), tailwindcss()],
+  plugins: [withoutAnswerCheck, react(), tailwindcss(), cspMeta()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -1,9 +1,19 @@
+import { HEADER_ONLY_DIRECTIVES } from '../src/shared/rules/csp.js';
 import { expect, test } from './fixtures.js';
 import { screenshot } from './helpers.js';
 
 test('the home page loads under the strict CSP with the runtime configuration', async ({ page, cspViolations }) => {
   const response = await page.goto('/');
-  expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
+  const header = response?.headers()['content-security-policy'] ?? '';
+  expect(header).toContain("default-src 'self'");
+  // The built page carries the same policy as a <meta>, minus what a <meta> cannot hold (frame-ancestors).
+  const meta = await page.locator('head meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  const headerWithoutHeaderOnly = header
+    .split('; ')
+    .filter((directive) => !HEADER_ONLY_DIRECTIVES.includes(directive.split(' ')[0]!))
+    .join('; ');
+  expect(meta).toBe(headerWithoutHeaderOnly);
+  expect(meta).not.toContain('frame-ancestors');
   await expect(page.getByRole('link', { name: 'Hush' })).toBeVisible();
   await expect(page.getByTestId('version')).toHaveText(/^v\d+\.\d+\.\d+ · \S+$/);
   expect(cspViolations).toEqual([]);

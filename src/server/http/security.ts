@@ -1,25 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-/** Content-Security-Policy for every response; the web client is built to need nothing inline. */
-export const CSP_DIRECTIVES: Record<string, string[]> = {
-  'default-src': ["'self'"],
-  // argon2id runs as WebAssembly: 'wasm-unsafe-eval' allows compiling it, and nothing else.
-  'script-src': ["'self'", "'wasm-unsafe-eval'"],
-  'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:', 'blob:'],
-  'font-src': ["'self'"],
-  'connect-src': ["'self'"],
-  'worker-src': ["'self'", 'blob:'],
-  'object-src': ["'none'"],
-  'base-uri': ["'none'"],
-  'form-action': ["'self'"],
-  'frame-ancestors': ["'none'"],
-};
-
-export const cspHeaderValue = (): string =>
-  Object.entries(CSP_DIRECTIVES)
-    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-    .join('; ');
+import { cspHeaderValue } from '../../shared/rules/csp.js';
 
 /** Whether a request reached the user over HTTPS: decides HSTS and the cookies' Secure flag. */
 export type HttpsCheck = (request: Pick<FastifyRequest, 'protocol'>) => boolean;
