@@ -48,15 +48,17 @@ const memoryMiB = (pid: number, field: 'VmRSS' | 'VmHWM') => {
 /**
  * Starts the server on 127.0.0.1 and a free port with `env` (HUSH_* settings; nothing of the test's own
  * environment but PATH) and a new data folder (or `options.dataDir`, kept), and waits until /readyz answers 200.
+ * `options.entry`: a bundle of main.ts (test-utils/server-bundle.ts) for node to run instead of the sources.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; entry?: string } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'hush-process-')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const args = options.entry ? [options.entry] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
