@@ -3,17 +3,21 @@
 // Run with `npm run bench`. BENCH_DURATION sets the seconds measured per HTTP scenario (default 10).
 // BENCH_FROM_SOURCE=1 runs the server from src/ with tsx instead of dist/ and skips the web client part (no build
 // needed: `BENCH_FROM_SOURCE=1 node --import tsx bench/run.ts`). File throughput: bench/files.ts.
+// The figures go to bench/results/latest.json and are compared with bench/baseline.json (bench/baseline.ts): a
+// regression beyond its tolerance fails the run. BENCH_UPDATE_BASELINE=1 writes the baseline from the run instead.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
+import { collectFigures, compareWithBaseline, formatComparison, REPORT_FORMAT, type BenchReport } from './baseline.js';
 import { runClientBench, type ClientResults } from './client.js';
 import { formatClientReport } from './client-report.js';
 import { formatFileReport, measureFileThroughput, type FileRun, type FileThroughput } from './files.js';
 import { runLoad, type Measurement } from './load.js';
 import { freePort, HOST, killNow, peakRssMiB, startNode, stop, waitUntilReady, type Child } from './processes.js';
 import { formatReport, type ScenarioName } from './report.js';
+import { machineKind, readReport, writeReport } from './results.js';
 import { createBody, createSecrets, IdPool, JSON_HEADERS } from './secrets.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -27,6 +31,9 @@ const FILE_RUNS: FileRun[] = [
   { size: 256 * MiB, partSize: 4 * MiB, concurrency: 4 },
 ];
 const BARE_ENTRY = path.join(ROOT, 'bench/bare-server.ts');
+const LATEST_FILE = path.join(ROOT, 'bench/results/latest.json');
+const BASELINE_FILE = path.join(ROOT, 'bench/baseline.json');
+const UPDATE_BASELINE = process.env.BENCH_UPDATE_BASELINE === '1';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
@@ -81,6 +88,7 @@ async function main(): Promise<number> {
     throw new Error(`${SERVER_ENTRY} is missing: run npm run build first (or set BENCH_FROM_SOURCE=1)`);
   }
   const cpus = os.cpus();
+  const loadAverage = os.loadavg()[0] ?? 0;
   console.log(
     `Hush benchmark: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s per scenario; ` +
       `SQLite; Node ${process.version}; ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}`,
@@ -218,6 +226,71 @@ async function main(): Promise<number> {
   if (clientError !== undefined) {
     console.error(`\nThe web client part failed: ${clientError instanceof Error ? clientError.message : clientError}`);
     code = 1;
+  }
+
+  const report: BenchReport = {
+    format: REPORT_FORMAT,
+    recordedAt: new Date().toISOString(),
+    machine: machineKind(),
+    run: { durationSeconds: DURATION_SECONDS, connections: CONNECTIONS, fromSource: FROM_SOURCE, loadAverage },
+    figures: collectFigures(results, client?.pages),
+    details: {
+      scenarios: Object.fromEntries(results),
+      readBurnExhausted: pool.exhausted,
+      serverPeakRssMiB: { load: peak ?? null, files: filesPeak ?? null },
+      files,
+      client: client && { chromium: client.chromium, pages: client.pages, crypto: client.crypto },
+    },
+  };
+  writeReport(LATEST_FILE, report);
+  console.log(`\nFigures written to ${shown(LATEST_FILE)}`);
+  return judge(report, code);
+}
+
+const shown = (file: string) => path.relative(process.cwd(), file) || file;
+
+/**
+ * Compares the run with the baseline and returns the exit code: `code` (the run's own failures), or 1 on a
+ * regression. With BENCH_UPDATE_BASELINE=1 the run becomes the baseline instead, if it is complete.
+ */
+function judge(report: BenchReport, code: number): number {
+  console.log('');
+  let baseline: BenchReport | null;
+  try {
+    baseline = readReport(BASELINE_FILE, shown(BASELINE_FILE));
+  } catch (error) {
+    if (!UPDATE_BASELINE) throw error;
+    console.log(`The old baseline is unreadable, and replaced: ${error instanceof Error ? error.message : error}`);
+    baseline = null;
+  }
+  const comparison = baseline && compareWithBaseline(baseline, report);
+  if (baseline && comparison) console.log(formatComparison(comparison, baseline, shown(BASELINE_FILE)));
+  else console.log(`No baseline at ${shown(BASELINE_FILE)}: BENCH_UPDATE_BASELINE=1 npm run bench records one.`);
+
+  if (UPDATE_BASELINE) {
+    const missing = Object.entries(report.figures).filter(([, value]) => value === null);
+    const refusal =
+      code !== 0
+        ? 'the run failed'
+        : FROM_SOURCE
+          ? 'the server ran from source (BENCH_FROM_SOURCE): the baseline is of the build'
+          : missing.length > 0
+            ? `figures not measured: ${missing.map(([name]) => name).join(', ')}`
+            : undefined;
+    if (refusal) {
+      console.error(`\nBaseline NOT written: ${refusal}.`);
+      return 1;
+    }
+    writeReport(BASELINE_FILE, { ...report, details: undefined });
+    console.log(`\nBaseline written to ${shown(BASELINE_FILE)} (BENCH_UPDATE_BASELINE=1): commit it.`);
+    return code;
+  }
+  if (comparison && comparison.regressions.length > 0) {
+    console.error(
+      `\n${comparison.regressions.length} figure(s) regressed beyond the baseline's tolerance ` +
+        `(see the REGRESSION lines above); BENCH_UPDATE_BASELINE=1 accepts the run as the new baseline.`,
+    );
+    return 1;
   }
   return code;
 }
