@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { createRouter } from './app/router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app/router';
 import { loadSettings } from './features/settings/api/get-settings';
 import { useSettingsStore } from './features/settings/settings.store';
 import { initI18n } from './lib/i18n';
@@ -14,7 +14,9 @@ if (root) {
   void initI18n(runtimeConfig.forcedLanguage).then(() =>
     createRoot(root).render(
       <StrictMode>
-        <RouterProvider router={createRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </StrictMode>,
     ),
   );

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 
 /** Shown when a page fails to load or throws: says so, and offers a way home. */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   console.error(error);
   return (
     <main className="mx-auto max-w-xl space-y-4 p-8 text-center">

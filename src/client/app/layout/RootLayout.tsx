@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { Spinner } from '../../components/ui/Spinner';
 import { SessionCheck } from '../../features/auth/session-check/SessionCheck';
@@ -10,8 +10,9 @@ import { trackPageView } from '../../lib/analytics';
 import { Drawer } from './Drawer';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { isWide } from './layout-handle';
+import { WideLayout } from './layout-handle';
 import { navLinks } from './nav-links';
+import { ScrollRestoration } from './ScrollRestoration';
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export function RootLayout() {
   const menuToggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const links = navLinks(isLoggedIn, settings);
-  const wide = isWide(useMatches());
+  const wide = useContext(WideLayout);
 
   useEffect(() => {
     trackPageView(location.pathname);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import type { SignoutReason } from '../auth';
@@ -7,15 +7,18 @@ export type Resource<T> = { status: 'loading' } | { status: 'error'; error: unkn
 
 /** Sends the visitor to /signout when the server no longer knows their session (the login cookie outlived it). */
 export function useSessionGone() {
+  // The router's navigate changes with the address; this stays the same, so a page's load does not run again when
+  // the address changes under it (the account layout stays while its pages change).
   const navigate = useNavigate();
-  return useCallback(
-    (error: unknown) => {
-      if (!(error instanceof ApiError) || error.status !== 401) return false;
-      void navigate('/signout', { replace: true, state: { reason: 'expired' satisfies SignoutReason } });
-      return true;
-    },
-    [navigate],
-  );
+  const latest = useRef(navigate);
+  useEffect(() => {
+    latest.current = navigate;
+  }, [navigate]);
+  return useCallback((error: unknown) => {
+    if (!(error instanceof ApiError) || error.status !== 401) return false;
+    void latest.current('/signout', { replace: true, state: { reason: 'expired' satisfies SignoutReason } });
+    return true;
+  }, []);
 }
 
 /**

@@ -2,12 +2,14 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
+import { loadCode } from '../../../lib/load-code';
 import { useSessionStore } from '../../auth';
 import { useSettingsStore } from '../../settings';
 import {
   createMock,
   describedBy,
   openOptions,
+  renderForm,
   renderPage,
   sealMock,
   setUpCreatePage,
@@ -141,5 +143,22 @@ describe('the create form', () => {
     await waitFor(() => expect(ip.closest('[hidden]')).toBeNull());
     expect(describedBy(ip)).toMatch(/IPv4 or IPv6 address/);
     await waitFor(() => expect(document.activeElement).toBe(ip));
+  });
+
+  it('loads what the page shows after it before sending; when that fails, nothing is sealed or sent', async () => {
+    const onCreated = vi.fn();
+    const prepare = vi.fn((): Promise<void> => loadCode(() => Promise.reject(new TypeError('Failed to fetch'))));
+    renderForm({ onCreated, prepare });
+    type('Secret', 'hello');
+    submit();
+    expect(await screen.findByText(/server cannot be reached/)).toBeTruthy();
+    expect(prepare).toHaveBeenCalledOnce();
+    expect(sealMock).not.toHaveBeenCalled();
+    expect(createMock).not.toHaveBeenCalled();
+    expect(onCreated).not.toHaveBeenCalled();
+    prepare.mockResolvedValue(undefined);
+    submit();
+    await waitFor(() => expect(onCreated).toHaveBeenCalledOnce());
+    expect(createMock).toHaveBeenCalledOnce();
   });
 });

@@ -26,7 +26,13 @@ import { SecretTextField } from './SecretTextField';
 import type { CreatedSecretView } from '../model';
 import { useCreateSecret } from './use-create-secret';
 
-export function CreateSecretForm({ onCreated }: { onCreated(secret: CreatedSecretView): void }) {
+export interface CreateSecretFormProps {
+  onCreated(secret: CreatedSecretView): void;
+  /** Runs before each submission sends anything (the page loads its result view); a failure stops it there. */
+  prepare?(): Promise<void>;
+}
+
+export function CreateSecretForm({ onCreated, prepare }: CreateSecretFormProps) {
   const { t } = useTranslation('create');
   const ipInputShown = !useSettingsStore((state) => state.settings.hide_allowed_ip_input);
   const signedIn = useSessionStore((state) => state.isLoggedIn);
@@ -34,7 +40,7 @@ export function CreateSecretForm({ onCreated }: { onCreated(secret: CreatedSecre
   const [errors, setErrors] = useState<FormErrors>({});
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
-  const upload = useCreateSecret(onCreated);
+  const upload = useCreateSecret(onCreated, prepare);
   const { phase, failure, submit } = upload;
   const limits = useFileLimits();
   const [files, setFiles] = useState<File[]>([]);

@@ -2,10 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
 import { useSettingsStore } from '../../settings';
+import { loadCode } from '../../../lib/load-code';
 import { CreateSecretForm } from './CreateSecretForm';
 import { focusHeading, PageHeading } from './PageHeading';
-import { SecretResult } from './SecretResult';
+import type { SecretResult as ResultView } from './SecretResult';
 import type { CreatedSecretView } from '../model';
+
+/**
+ * The result (link, QR code, the sentence with its <time>) is code most visitors of the form never run until they
+ * submit: it loads with the first submission, before anything is sent, so a created secret always has it at hand.
+ */
+let SecretResult: typeof ResultView | null = null;
+const loadResult = async () => {
+  SecretResult ??= (await loadCode(() => import('./SecretResult'))).SecretResult;
+};
 
 /**
  * Home: write a secret, get its link. The created secret (with its key) is held in this component's state only:
@@ -27,7 +37,7 @@ export default function CreateSecretPage() {
     if (restarted && !created) focusHeading(heading.current);
   }, [restarted, created]);
 
-  if (created) {
+  if (created && SecretResult) {
     const createNew = () => {
       setCreated(null);
       setRestarted(true);
@@ -43,7 +53,7 @@ export default function CreateSecretPage() {
           <Alert tone="warning">{t('page.readOnly')}</Alert>
         </div>
       )}
-      <CreateSecretForm onCreated={setCreated} />
+      <CreateSecretForm onCreated={setCreated} prepare={loadResult} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { createTestI18n } from '../../../test-utils/i18n';
 import { useSettingsStore } from '../../settings';
 import { burnSecret, createSecret } from '../api/secrets.api';
 import { seal, webCryptoAvailable } from '../crypto/crypto-client';
+import { CreateSecretForm, type CreateSecretFormProps } from './CreateSecretForm';
 import CreateSecretPage from './CreateSecretPage';
 
 /**
@@ -29,6 +30,8 @@ let i18n: i18n;
 export function setUpCreatePage() {
   beforeAll(async () => {
     i18n = await createTestI18n();
+    // The page loads its result view with the first submission: have it compiled before the tests time the page.
+    await import('./SecretResult');
   });
   beforeEach(() => {
     vi.mocked(webCryptoAvailable).mockReturnValue(true);
@@ -50,6 +53,12 @@ export const renderPage = () =>
   render(
     <I18nextProvider i18n={i18n}>
       <CreateSecretPage />
+    </I18nextProvider>,
+  );
+export const renderForm = (props: CreateSecretFormProps) =>
+  render(
+    <I18nextProvider i18n={i18n}>
+      <CreateSecretForm {...props} />
     </I18nextProvider>,
   );
 export const type = (label: string, value: string) =>

@@ -12,7 +12,7 @@ import { submitSecret } from './submit-secret';
  * it also runs their upload: progress, cancel, and another try (with the files still at hand, or chosen again after
  * a reload) that sends only the parts the server is missing.
  */
-export function useCreateSecret(onCreated: (secret: CreatedSecretView) => void) {
+export function useCreateSecret(onCreated: (secret: CreatedSecretView) => void, prepare?: () => Promise<void>) {
   const [phase, setPhase] = useState<SubmitPhase | null>(null);
   const [failure, setFailure] = useState<CreateFailure | null>(null);
   /** An upload begun and not complete: from this page, or found in the tab's storage after a reload. */
@@ -44,6 +44,7 @@ export function useCreateSecret(onCreated: (secret: CreatedSecretView) => void) 
     progress.reset();
     onPhase(first);
     try {
+      await prepare?.();
       const created = await task({ signal: abort.signal, onProgress: progress.update }, onPhase);
       setPending(null);
       setRestored(false);

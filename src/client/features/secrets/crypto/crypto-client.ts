@@ -1,20 +1,9 @@
 import type { FileMeta } from '../../../../shared/crypto/file-meta';
 import type { SealInput } from '../../../../shared/crypto/seal';
 import type { CryptoRequest, CryptoResponse, WorkerReply } from './crypto.protocol';
+import { CryptoFailure } from './crypto-support';
 
-/** Failures of the envelope (wrong key or password, damage, unknown version), with the envelope's reason. */
-export class CryptoFailure extends Error {
-  constructor(
-    message: string,
-    readonly reason: string | undefined,
-  ) {
-    super(message);
-    this.name = 'CryptoFailure';
-  }
-}
-
-/** WebCrypto exists only in secure contexts: HTTPS, or localhost. */
-export const webCryptoAvailable = (): boolean => typeof globalThis.crypto?.subtle?.importKey === 'function';
+export { CryptoFailure, webCryptoAvailable } from './crypto-support';
 
 let worker: Worker | null = null;
 let nextId = 1;

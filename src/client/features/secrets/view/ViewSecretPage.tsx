@@ -5,9 +5,16 @@ import { parseSecretUrl, secretPath } from '../../../../shared/rules/link';
 import { Alert } from '../../../components/ui/Alert';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
+import { loadCode } from '../../../lib/load-code';
 import { RevealForm } from './RevealForm';
-import { SecretContent } from './SecretContent';
+import type { SecretContent as ContentView } from './SecretContent';
 import { useSecretViewer } from './use-secret-viewer';
+
+/** The revealed secret's view (copy buttons, files, downloads) loads on Reveal, before the read spends a view. */
+let SecretContent: typeof ContentView | null = null;
+const loadContent = async () => {
+  SecretContent ??= (await loadCode(() => import('./SecretContent'))).SecretContent;
+};
 
 /**
  * /secret/{id}#encryption_key={key}, and the spec's /secret/{key}/{id}, whose key is moved into the fragment at
@@ -32,7 +39,7 @@ export default function ViewSecretPage() {
     document.title = `${t('title')} · Hush`;
   }, [t]);
 
-  const viewer = useSecretViewer(id);
+  const viewer = useSecretViewer(id, loadContent);
   const { state } = viewer;
 
   return (
@@ -71,7 +78,7 @@ export default function ViewSecretPage() {
           />
         </Card>
       )}
-      {state.step === 'revealed' && <SecretContent content={state.content} onBurn={viewer.burn} />}
+      {state.step === 'revealed' && SecretContent && <SecretContent content={state.content} onBurn={viewer.burn} />}
       {(state.step === 'gone' || state.step === 'revealed') && (
         <p>
           <Link to="/" className="font-medium text-indigo-700 underline dark:text-indigo-300">

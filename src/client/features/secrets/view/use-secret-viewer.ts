@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isSecretId, isSecretKey } from '../../../../shared/rules/link';
 import { ApiError } from '../../../lib/api-client';
+import { loadCode } from '../../../lib/load-code';
 import { burnSecret, getSecretStatus, readSecret } from '../api/secrets.api';
-import { CryptoFailure, prepareReader, webCryptoAvailable } from '../crypto/crypto-client';
+import { CryptoFailure, webCryptoAvailable } from '../crypto/crypto-support';
 import { messageFor, revealedFiles, type ViewState } from './view-state';
 
 export interface RevealInput {
@@ -12,9 +13,10 @@ export interface RevealInput {
 
 /**
  * The reader's side of DESIGN.md §3: a side-effect free check on load, then one read on Reveal. A wrong key is
- * refused by the key proof before a view is spent; a wrong password costs one of the attempts.
+ * refused by the key proof before a view is spent; a wrong password costs one of the attempts. The worker's client
+ * and `prepare` (the page's view of the revealed secret) load when Reveal is pressed, before the read spends a view.
  */
-export function useSecretViewer(id: string) {
+export function useSecretViewer(id: string, prepare?: () => Promise<void>) {
   const [state, setState] = useState<ViewState>({ step: 'checking' });
   const [passwordError, setPasswordError] = useState<{ attemptsLeft: number } | null>(null);
   const [keyError, setKeyError] = useState(false);
@@ -49,14 +51,19 @@ export function useSecretViewer(id: string) {
       if (!previous.isPublic && (!input.key || !isSecretKey(input.key))) return setKeyError(true);
       setState({ step: 'revealing' });
       try {
-        if (previous.isPublic) {
+        const [crypto] = await Promise.all([
+          previous.isPublic ? null : loadCode(() => import('../crypto/crypto-client')),
+          prepare?.(),
+        ]);
+        // A public secret is plain text: no worker, no keys.
+        if (!crypto) {
           const secret = await readSecret(id, { keyProof: null, password: input.password });
           return setState({
             step: 'revealed',
             content: { text: secret.text, title: secret.title, secret, keyProof: null, files: [], fileKeys: null },
           });
         }
-        const reader = await prepareReader(input.key!, previous.needsPassword ? input.password : null);
+        const reader = await crypto.prepareReader(input.key!, previous.needsPassword ? input.password : null);
         const secret = await readSecret(id, { keyProof: reader.keyProof, password: reader.password });
         const metas = (secret.files ?? []).map((file) => file.meta);
         const plain = await reader.open({ text: secret.text, title: secret.title, files: metas });
@@ -78,7 +85,7 @@ export function useSecretViewer(id: string) {
         setState(stateForError(error));
       }
     },
-    [id, state],
+    [id, state, prepare],
   );
 
   const burn = useCallback(
