@@ -2,9 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { purgeOnce } from '../jobs/purge.js';
 import { createSecret, createTestApp, createTestClock, type TestApp } from '../test-utils/app.js';
+import { TEST_DATABASE_URL } from '../test-utils/database.js';
 
 /*
  * DESIGN.md §3: "Deletion is real: SQLite secure_delete=ON and WAL checkpoints". These tests read the database
@@ -134,5 +136,82 @@ describe('secure deletion on a SQLite file', () => {
     await purgeOnce(t.services.secrets, t.database);
     expect(filesHolding(byToken)).toEqual([]);
     expect(filesHolding(byPassword)).toEqual([]);
+  });
+});
+
+/*
+ * SECURITY.md's row for PostgreSQL, checked against a real server: a deleted secret is never served again, but its
+ * bytes stay in the table's file and in the WAL; VACUUM FULL (the advice) rewrites the table without them. The
+ * files are read through the server itself (pg_read_binary_file), which needs a superuser or pg_read_server_files.
+ */
+describe.skipIf(!TEST_DATABASE_URL)('what deletion leaves behind on PostgreSQL (SECURITY.md)', () => {
+  let t: TestApp;
+  let admin: pg.Client;
+
+  beforeEach(async () => {
+    t = await createTestApp({ dialect: 'postgres' });
+    admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+  });
+  afterEach(async () => {
+    await admin.end();
+    await t.close();
+  });
+
+  const table = () => `${t.database.schema}.secrets`;
+
+  /** The table's main file, as the server has it on disk after a checkpoint. */
+  async function tableFile(): Promise<Buffer> {
+    await admin.query('checkpoint');
+    const { rows } = await admin.query<{ bytes: Buffer }>(
+      'select pg_read_binary_file(pg_relation_filepath($1::regclass)) as bytes',
+      [table()],
+    );
+    return rows[0]!.bytes;
+  }
+
+  /** The WAL segments from the one holding `from` (an LSN) on: every record written since. */
+  async function walSince(from: string): Promise<Buffer[]> {
+    const { rows } = await admin.query<{ bytes: Buffer }>(
+      `select pg_read_binary_file('pg_wal/' || name) as bytes from pg_ls_waldir()
+        where name ~ '^[0-9A-F]{24}$' and name >= pg_walfile_name($1::pg_lsn) order by name`,
+      [from],
+    );
+    return rows.map((row) => row.bytes);
+  }
+
+  const holds = (bytes: Buffer, marker: string) => fragments(marker).some((fragment) => bytes.includes(fragment));
+
+  it('a burned secret is never served again, its bytes stay in the table file and WAL, and VACUUM FULL removes them from the table', async (context) => {
+    try {
+      await admin.query(`select pg_read_binary_file('PG_VERSION')`);
+    } catch (error) {
+      console.warn(`SKIPPED: this PostgreSQL role cannot read the server's files (${(error as Error).message})`);
+      context.skip();
+    }
+    const { rows: start } = await admin.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+    const marker = newMarker('PGBURNED');
+    const survivor = newMarker('PGSURVIVOR');
+    const { id } = await createSecret(t.app, { text: `hush1.${marker}` });
+    await createSecret(t.app, { text: `hush1.${survivor}` });
+    const read = () => t.app.inject({ method: 'POST', url: `/api/v1/secret/${id}`, payload: {} });
+
+    expect((await read()).statusCode).toBe(200);
+    expect((await read()).statusCode).toBe(404);
+    const rows = await t.database.db.selectFrom('secrets').select('text').execute();
+    expect(rows).toEqual([{ text: `hush1.${survivor}` }]);
+
+    // What SECURITY.md warns about: the deleted row's bytes are still in the table's file and in the WAL.
+    expect(holds(await tableFile(), marker), 'table file after the burn').toBe(true);
+    expect(
+      (await walSince(start[0]!.lsn)).some((segment) => holds(segment, marker)),
+      'WAL after the burn',
+    ).toBe(true);
+
+    // The advice: VACUUM FULL writes the table anew with the live rows only.
+    await admin.query(`vacuum full ${table()}`);
+    const rewritten = await tableFile();
+    expect(holds(rewritten, marker), 'table file after VACUUM FULL').toBe(false);
+    expect(holds(rewritten, survivor), 'the live secret is kept').toBe(true);
   });
 });
