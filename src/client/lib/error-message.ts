@@ -1,5 +1,6 @@
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { ApiError } from './api-client';
+import { formatRelativeTime } from './relative-time';
 
 /**
  * The translated text for a failed call. Server codes map to `apiErrors.<code>` in common.json (a test checks
@@ -15,5 +16,17 @@ export function errorMessage(t: TFunction, error: unknown): string {
       defaultValue: t('apiErrors.validation.invalid', { ns: 'common', field }),
     });
   }
-  return t(`apiErrors.${code}`, { ns: 'common', defaultValue: t('apiErrors.server.error', { ns: 'common' }) });
+  return t(`apiErrors.${code}`, {
+    ns: 'common',
+    when: retryWhen(error),
+    defaultValue: t('apiErrors.server.error', { ns: 'common' }),
+  });
+}
+
+/** "in 8 seconds", "in 15 minutes": when a refused call may be tried again, in the page's language. */
+function retryWhen(error: unknown): string {
+  const seconds = error instanceof ApiError ? error.details.retryAfterSeconds : undefined;
+  const wait = typeof seconds === 'number' && seconds > 0 ? seconds : 60;
+  const now = new Date();
+  return formatRelativeTime(new Date(now.getTime() + wait * 1000), now, i18next.resolvedLanguage ?? 'en');
 }

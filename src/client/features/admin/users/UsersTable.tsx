@@ -51,13 +51,16 @@ export function UsersTable({
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {users.map((user) => (
             <tr key={user.username} className="align-middle">
-              <th scope="row" className="px-3 py-2.5 font-medium text-slate-900 dark:text-slate-100">
+              <th scope="row" className="min-w-32 px-3 py-2.5 font-medium text-slate-900 dark:text-slate-100">
                 <span className="inline-flex flex-wrap items-center gap-2">
                   <span className="font-mono [overflow-wrap:anywhere]">{user.username}</span>
                   {user.username === self && <Badge>{t('users.you')}</Badge>}
                 </span>
               </th>
-              <td className="px-3 py-2.5 [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">{user.email}</td>
+              {/* A floor on the width: "anywhere" alone lets the table squeeze a short email down to a letter per line. */}
+              <td className="min-w-48 px-3 py-2.5 [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
+                {user.email}
+              </td>
               <td className="px-3 py-2.5">
                 <Badge tone={user.role === 'admin' ? 'indigo' : user.role === 'creator' ? 'amber' : 'neutral'}>
                   {t(`roles.${user.role}`, { ns: 'account' })}
