@@ -1,4 +1,4 @@
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { ApiError } from './api-client';
 import { formatRelativeTime } from './relative-time';
 
@@ -23,10 +23,13 @@ export function errorMessage(t: TFunction, error: unknown): string {
   });
 }
 
+/** The language the page is shown in (lib/i18n.ts keeps `<html lang>` on it); English outside a page. */
+const pageLanguage = () => (typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en');
+
 /** "in 8 seconds", "in 15 minutes": when a refused call may be tried again, in the page's language. */
 function retryWhen(error: unknown): string {
   const seconds = error instanceof ApiError ? error.details.retryAfterSeconds : undefined;
   const wait = typeof seconds === 'number' && seconds > 0 ? seconds : 60;
   const now = new Date();
-  return formatRelativeTime(new Date(now.getTime() + wait * 1000), now, i18next.resolvedLanguage ?? 'en');
+  return formatRelativeTime(new Date(now.getTime() + wait * 1000), now, pageLanguage());
 }
