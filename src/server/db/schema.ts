@@ -22,6 +22,8 @@ export interface SecretsTable {
   failed_attempts: Generated<number>;
   /** Password verifications running now: each holds a place in the attempt budget (0006). */
   pending_attempts: Generated<number>;
+  /** When the last of them was reserved (ms): the purge gives back places left by a crash (0006). */
+  attempts_reserved_at: number | null;
   /** 1 when it can be opened; 0 while its files are uploading. */
   ready: Generated<number>;
   file_count: Generated<number>;

@@ -54,11 +54,22 @@ export function createFakeSecretsRepository() {
       const row = rows.get(id);
       return row !== undefined && row.views_left <= 0 && rows.delete(id);
     },
-    async reserveAttempt(id, budget) {
+    async reserveAttempt(id, budget, now) {
       const row = rows.get(id);
       if (!row || row.failed_attempts + row.pending_attempts >= budget) return false;
       row.pending_attempts += 1;
+      row.attempts_reserved_at = now;
       return true;
+    },
+    async releaseStaleAttempts(before) {
+      let released = 0;
+      for (const row of rows.values()) {
+        if (row.pending_attempts > 0 && row.attempts_reserved_at !== null && row.attempts_reserved_at < before) {
+          row.pending_attempts = 0;
+          released++;
+        }
+      }
+      return released;
     },
     async failAttempt(id) {
       const row = rows.get(id);

@@ -275,6 +275,7 @@ export const SEEDS: Record<string, Step> = {
           password_hash: verifier,
           failed_attempts: 2,
           pending_attempts: 1,
+          attempts_reserved_at: now,
         })
         .execute();
     },

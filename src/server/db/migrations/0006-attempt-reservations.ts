@@ -11,4 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('secrets')
     .addColumn('pending_attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+  // When the last place was reserved: places a killed process left held are given back by the purge once this is
+  // long past (no verification runs that long), so a crash cannot shrink a budget for good.
+  await db.schema.alterTable('secrets').addColumn('attempts_reserved_at', 'bigint').execute();
 }

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../db/database.js';
 import { createPasswordHasher, type PasswordHasher } from '../../lib/passwords.js';
-import { createSecret, createTestApp, type TestApp } from '../../test-utils/app.js';
+import { createSecret, createTestApp, createTestClock, type TestApp } from '../../test-utils/app.js';
 import { describeEachDialect } from '../../test-utils/database.js';
+import { STALE_ATTEMPT_MS } from './secrets.service.js';
 
 /*
  * The attempt budget is exact: a verification reserves its place before argon2 runs, so at most
@@ -127,6 +128,36 @@ describeEachDialect('the password attempt budget, in one process', (dialect) => 
     for (let i = 0; i < BUDGET + 2; i++) expect((await read(t.app, id, PASSWORD)).statusCode).toBe(500);
     fail = false;
     expect((await read(t.app, id, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('places held by verifications a killed process never finished are given back by the purge, 15 minutes on', async () => {
+    const clock = createTestClock();
+    t = await createTestApp({ dialect, clock });
+    const { id } = await createSecret(t.app, { text: TEXT, password: PASSWORD, ttl: 3600 });
+    // What a process killed during five verifications leaves: every place held, none to finish.
+    await t.database.db
+      .updateTable('secrets')
+      .set({ pending_attempts: BUDGET, attempts_reserved_at: clock() })
+      .where('id', '=', id)
+      .execute();
+    expect((await read(t.app, id, PASSWORD)).json()).toMatchObject({ code: 'rate_limited' });
+
+    clock.advance(STALE_ATTEMPT_MS - 1000);
+    await t.services.secrets.purge();
+    expect((await read(t.app, id, PASSWORD)).json(), 'not yet: they could still be running').toMatchObject({
+      code: 'rate_limited',
+    });
+
+    clock.advance(2000);
+    await t.services.secrets.purge();
+    const opened = await read(t.app, id, PASSWORD);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const row = await t.database.db
+      .selectFrom('secrets')
+      .select(['failed_attempts', 'pending_attempts'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(row, 'its only view was read').toBeUndefined();
   });
 });
 

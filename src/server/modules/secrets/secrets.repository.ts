@@ -158,10 +158,10 @@ export function createSecretsRepository(db: Db) {
      * `failed_attempts + pending_attempts` was below `budget`, false when the budget is spent or held by
      * verifications in flight (or the secret is gone). Never read-then-write.
      */
-    async reserveAttempt(id: string, budget: number): Promise<boolean> {
+    async reserveAttempt(id: string, budget: number, now: number): Promise<boolean> {
       const result = await db
         .updateTable('secrets')
-        .set((eb) => ({ pending_attempts: eb('pending_attempts', '+', 1) }))
+        .set((eb) => ({ pending_attempts: eb('pending_attempts', '+', 1), attempts_reserved_at: now }))
         .where('id', '=', id)
         .where((eb) => eb(eb('failed_attempts', '+', eb.ref('pending_attempts')), '<', budget))
         .executeTakeFirst();
@@ -229,6 +229,20 @@ export function createSecretsRepository(db: Db) {
     },
 
     /** Deletes expired and exhausted secrets; returns how many expired ones went. */
+    /**
+     * Gives back the places of verifications reserved before `before` and never finished: only a process killed
+     * mid-verification leaves one. Returns how many secrets had places given back.
+     */
+    async releaseStaleAttempts(before: number): Promise<number> {
+      const result = await db
+        .updateTable('secrets')
+        .set({ pending_attempts: 0 })
+        .where('pending_attempts', '>', 0)
+        .where('attempts_reserved_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async purge(now: number): Promise<{ expired: number; exhausted: number }> {
       const expired = await db.deleteFrom('secrets').where('expires_at', '<=', now).executeTakeFirst();
       const exhausted = await db.deleteFrom('secrets').where('views_left', '<=', 0).executeTakeFirst();

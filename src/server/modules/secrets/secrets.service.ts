@@ -51,6 +51,12 @@ const READ_ONLY_AUTHORS: readonly string[] = ['admin', 'creator'];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const noRelease = async () => {};
+
+/**
+ * A place in an attempt budget reserved this long ago belongs to a verification that will never finish (its process
+ * was killed): argon2 takes well under a second, and a request has its whole body before the check starts.
+ */
+export const STALE_ATTEMPT_MS = 15 * 60_000;
 const present = (value: string | null | undefined) => (value ? value : null);
 
 function status(row: SecretRow) {
@@ -115,7 +121,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
   async function checkPassword(row: SecretRow, password: string | null): Promise<() => Promise<void>> {
     if (!row.password_hash) return noRelease;
     if (!password) throw passwordRequired(attemptsLeft(row), row.is_public === 1);
-    if (!(await repository.reserveAttempt(row.id, deps.passwordAttempts))) {
+    if (!(await repository.reserveAttempt(row.id, deps.passwordAttempts, clock()))) {
       // Spent, or every place is held by a verification in flight: no verification runs for this request.
       throw row.failed_attempts >= deps.passwordAttempts ? secretNotFound() : attemptsBusy();
     }
@@ -298,7 +304,9 @@ export function createSecretsService(deps: SecretsServiceDeps) {
 
     /** Deletes what has expired or been used up. */
     async purge() {
-      const { expired } = await repository.purge(clock());
+      const now = clock();
+      await repository.releaseStaleAttempts(now - STALE_ATTEMPT_MS);
+      const { expired } = await repository.purge(now);
       stats.increment('secrets_expired', expired);
       return expired;
     },
