@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/Badge';
+import { BreakableText } from '../../../components/ui/BreakableText';
 import { Button } from '../../../components/ui/Button';
 import { cx } from '../../../components/ui/cx';
 import { formatDate } from '../../../lib/format-date';
@@ -51,15 +52,16 @@ export function UsersTable({
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {users.map((user) => (
             <tr key={user.username} className="align-middle">
-              <th scope="row" className="min-w-32 px-3 py-2.5 font-medium text-slate-900 dark:text-slate-100">
+              <th scope="row" className="px-3 py-2.5 font-medium text-slate-900 dark:text-slate-100">
                 <span className="inline-flex flex-wrap items-center gap-2">
-                  <span className="font-mono [overflow-wrap:anywhere]">{user.username}</span>
+                  <span className="font-mono break-words">
+                    <BreakableText text={user.username} />
+                  </span>
                   {user.username === self && <Badge>{t('users.you')}</Badge>}
                 </span>
               </th>
-              {/* A floor on the width: "anywhere" alone lets the table squeeze a short email down to a letter per line. */}
-              <td className="min-w-48 px-3 py-2.5 [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
-                {user.email}
+              <td className="px-3 py-2.5 break-words text-slate-700 dark:text-slate-300">
+                <BreakableText text={user.email} />
               </td>
               <td className="px-3 py-2.5">
                 <Badge tone={user.role === 'admin' ? 'indigo' : user.role === 'creator' ? 'amber' : 'neutral'}>
@@ -69,11 +71,11 @@ export function UsersTable({
               <td className="px-3 py-2.5 text-slate-700 dark:text-slate-300">
                 {user.generated ? <Badge tone="amber">{t('users.setByAdmin')}</Badge> : t('users.ownPassword')}
               </td>
-              <td className="px-3 py-2.5 whitespace-nowrap text-slate-700 dark:text-slate-300">
+              <td className="px-3 py-2.5 text-slate-700 dark:text-slate-300">
                 <time dateTime={user.createdAt}>{formatDate(user.createdAt, locale)}</time>
               </td>
               <td className="px-3 py-2">
-                <div className="flex justify-end gap-2">
+                <div className="flex flex-wrap justify-end gap-2">
                   <Button
                     variant="secondary"
                     size="sm"
