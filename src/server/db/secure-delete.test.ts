@@ -186,6 +186,8 @@ describe.skipIf(!TEST_DATABASE_URL)('what deletion leaves behind on PostgreSQL (
     try {
       await admin.query(`select pg_read_binary_file('PG_VERSION')`);
     } catch (error) {
+      // CI runs as the superuser: there the claim must be checked, never skipped.
+      if (process.env.CI === 'true') throw error;
       console.warn(`SKIPPED: this PostgreSQL role cannot read the server's files (${(error as Error).message})`);
       context.skip();
     }
