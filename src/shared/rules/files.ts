@@ -26,3 +26,10 @@ export function partLength(size: number, partSize: number, part: number): number
   if (!Number.isInteger(part) || part < 1 || part > count) return 0;
   return part < count ? partSize : size - partSize * (count - 1);
 }
+
+/** 8 MiB parts: few requests, cheap retries, small memory; larger only when a file would need too many parts. */
+export function choosePartSize(streamSize: number): number {
+  const { minPartBytes, maxPartBytes, maxParts } = FILE_LIMITS;
+  const needed = Math.ceil(Math.ceil(streamSize / maxParts) / minPartBytes) * minPartBytes;
+  return Math.min(maxPartBytes, Math.max(8 * 1024 * 1024, needed));
+}

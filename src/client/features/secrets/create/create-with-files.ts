@@ -1,19 +1,12 @@
 import { toBase64Url } from '../../../../shared/crypto/bytes';
 import { cipherSize } from '../../../../shared/crypto/file-format';
-import { FILE_LIMITS } from '../../../../shared/rules/files';
+import { choosePartSize } from '../../../../shared/rules/files';
 import { createSecret } from '../api/secrets.api';
 import { sealWithFiles } from '../crypto/crypto-client';
 import type { CreatedSecretView, PendingUpload, SubmitPhase } from '../model';
 import { clearPending, savePending } from '../upload/pending-upload';
 import { sendFiles, type UploadRun } from '../upload/send-files';
 import { secretOptions, type CreateFormValues, type FormContext } from './create-form';
-
-/** 8 MiB parts: few requests, cheap retries, small memory; larger only when a file would need too many parts. */
-export function choosePartSize(streamSize: number): number {
-  const { minPartBytes, maxPartBytes, maxParts } = FILE_LIMITS;
-  const needed = Math.ceil(Math.ceil(streamSize / maxParts) / minPartBytes) * minPartBytes;
-  return Math.min(maxPartBytes, Math.max(8 * 1024 * 1024, needed));
-}
 
 /**
  * A private secret with files: sealed in the worker (text, title, each file's name, type and size, a stream header

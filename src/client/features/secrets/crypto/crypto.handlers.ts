@@ -3,7 +3,7 @@ import { openFileMeta, sealFileMeta, type FileMeta } from '../../../../shared/cr
 import { createFileEncryptor } from '../../../../shared/crypto/file-stream';
 import { readerProofs, sealSecretWithKeys, unsealSecret } from '../../../../shared/crypto/seal';
 import type { CryptoRequest, CryptoResponse, SealedFile } from './crypto.protocol';
-import { FilePartEncoder, partDigest } from './file-parts';
+import { FilePartEncoder, partDigest } from '../../../../shared/crypto/file-parts';
 
 /** Keys kept between messages, by the id of the request that made them, with the files being encrypted. */
 interface Session {

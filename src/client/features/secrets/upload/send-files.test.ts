@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { burnSecret } from '../api/secrets.api';
-import { partDigest } from '../crypto/file-parts';
+import { partDigest } from '../../../../shared/crypto/file-parts';
 import { unlockUpload, type UploadCrypto } from '../crypto/crypto-client';
 import { createFakeUploadServer } from './fake-upload-server.test-utils';
 import { FileChangedError, type PendingUpload } from '../model';

@@ -1,4 +1,16 @@
-import { ApiError } from '../../../lib/api-client';
+/**
+ * What an upload transport throws for a failed call: the HTTP status (0 when the network failed) and the error
+ * code of the answer. The web page's ApiError and the CLI's error both have this shape.
+ */
+export interface CallFailure {
+  status: number;
+  code: string;
+}
+
+export const isCallFailure = (error: unknown): error is CallFailure =>
+  error instanceof Error &&
+  typeof (error as Partial<CallFailure>).status === 'number' &&
+  typeof (error as Partial<CallFailure>).code === 'string';
 
 /** Waits `ms`, or rejects with an AbortError as soon as `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -19,7 +31,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** Worth another try: the network failed, the server was busy or briefly broken. A refusal (4xx) is final. */
 export function isTransient(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
+  if (!isCallFailure(error)) return false;
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 

@@ -1,4 +1,4 @@
-import { toBase64Url } from '../../../../shared/crypto/bytes';
+import { toBase64Url } from './bytes.js';
 import {
   chunkCount,
   cipherSize,
@@ -8,7 +8,7 @@ import {
   parseFileHeader,
   type FileEncryptor,
   type FileKeyMaterial,
-} from '../../../../shared/crypto/file-stream';
+} from './file-stream.js';
 
 type Bytes = Uint8Array<ArrayBuffer>;
 

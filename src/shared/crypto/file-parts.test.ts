@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { concatBytes } from '../../../../shared/crypto/bytes';
-import { deriveKeys, generateKey } from '../../../../shared/crypto/envelope';
-import { cipherSize, createFileEncryptor } from '../../../../shared/crypto/file-stream';
-import { encryptFileBytes } from '../../../../shared/crypto/file-transform';
-import { FilePartEncoder, partDigest } from './file-parts';
+import { concatBytes } from './bytes.js';
+import { deriveKeys, generateKey } from './envelope.js';
+import { cipherSize, createFileEncryptor } from './file-stream.js';
+import { encryptFileBytes } from './file-transform.js';
+import { FilePartEncoder, partDigest } from './file-parts.js';
 
 const CHUNK = 64;
 const keys = await deriveKeys(generateKey());
