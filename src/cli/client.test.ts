@@ -20,7 +20,7 @@ it('a secret created by the CLI opens once with its link, and the server holds o
   expect(JSON.stringify(rows)).not.toContain('hunter2');
   expect(JSON.stringify(rows)).not.toContain('prod');
   expect(await openSecret(link)).toEqual({ text: 'db password: hunter2', title: 'prod' });
-  await expect(openSecret(link)).rejects.toThrow('Secret not found');
+  await expect(openSecret(link)).rejects.toThrow('This secret does not exist');
 });
 
 it('a password-protected secret needs its password, and a wrong one costs an attempt', async () => {

@@ -1,10 +1,15 @@
-import { buildSecretUrl, parseSecretUrl } from '../shared/rules/link.js';
 import { secretRoutes } from '../shared/api/secrets.contract.js';
 import { readerProofs, sealSecret, unsealSecret } from '../shared/crypto/index.js';
+import { buildSecretUrl } from '../shared/rules/link.js';
 import { callRoute, CliError } from './api.js';
+import { readLink } from './commands/open.js';
 
 export { CliError };
 
+/**
+ * The CLI's text-only calls as a library, for tests and scripts in this repository (e2e/helpers.ts): the same
+ * envelope, link and API client as `hush create` and `hush open`.
+ */
 export interface CreateOptions {
   server: string;
   text: string;
@@ -12,12 +17,13 @@ export interface CreateOptions {
   password?: string;
   ttl: number;
   maxViews: number;
+  token?: string;
 }
 
 /** Encrypts locally, stores the envelope, and returns the link (key in the fragment) and the delete token. */
 export async function createSecret(options: CreateOptions) {
   const { key, fields } = await sealSecret(options);
-  const created = await callRoute(options.server, secretRoutes.create, {
+  const created = await callRoute({ server: options.server, token: options.token ?? null }, secretRoutes.create, {
     body: { ...fields, ttl: options.ttl, maxViews: options.maxViews },
   });
   return {
@@ -29,13 +35,10 @@ export async function createSecret(options: CreateOptions) {
 
 /** Opens a link: spends a view, decrypts locally. */
 export async function openSecret(link: string, options: { password?: string; key?: string } = {}) {
-  const parsed = parseSecretUrl(link);
-  if (!parsed) throw new CliError('That is not a Hush secret link');
-  const key = parsed.key ?? options.key;
-  if (!key) throw new CliError('The link has no key: pass it with --key');
-  const origin = new URL(link).origin;
-  const { keys, keyProof, password } = await readerProofs(key, options.password);
-  const content = await callRoute(origin, secretRoutes.read, {
+  const parsed = readLink(link, options.key);
+  if (!parsed.key) throw new CliError('The link has no key: pass it with --key');
+  const { keys, keyProof, password } = await readerProofs(parsed.key, options.password);
+  const content = await callRoute({ server: parsed.server }, secretRoutes.read, {
     params: { id: parsed.id },
     body: { keyProof, password },
   });

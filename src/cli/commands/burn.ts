@@ -1,0 +1,48 @@
+import { secretRoutes } from '../../shared/api/secrets.contract.js';
+import { readerProofs } from '../../shared/crypto/index.js';
+import { isSecretId } from '../../shared/rules/link.js';
+import { callRoute } from '../api.js';
+import { note, printJson, settingsOf, type Context } from '../context.js';
+import { usageError } from '../errors.js';
+import { parseCommand, COMMON_OPTIONS } from '../options.js';
+import { readLink } from './open.js';
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  // Here --token is the secret's delete token, as `hush create` printed it; the API token comes from
+  // --api-token, HUSH_TOKEN or the config file.
+  'delete-token': { type: 'string' },
+  'api-token': { type: 'string' },
+} as const;
+
+/**
+ * Deletes a secret now. Who may: the holder of its delete token, the holder of its link (the key proves it), or
+ * its owner (an API token). Nothing is read and no view is spent.
+ */
+export async function burnCommand(args: string[], context: Context): Promise<void> {
+  const { values, positionals } = parseCommand('burn', args, OPTIONS);
+  if (positionals.length !== 1)
+    throw usageError('Usage: hush burn LINK|ID [--token DELETE_TOKEN] (see: hush help burn)');
+  const target = positionals[0]!;
+  const deleteToken = values['delete-token'] ?? values.token;
+  if (deleteToken !== undefined && !/^[A-Za-z0-9_-]{43}$/.test(deleteToken)) {
+    throw usageError('The delete token is damaged: it is 43 letters, digits, - or _, as hush create printed it');
+  }
+  const settings = settingsOf(context, { server: values.server, token: values['api-token'] });
+  const link = isSecretId(target) ? { id: target, key: null, server: settings.server } : readLink(target, undefined);
+  if (!deleteToken && !link.key && !settings.token) {
+    throw usageError('Burning needs the delete token (--token), the whole link with its key, or the owner’s API token');
+  }
+  const sameServer = new URL(link.server).origin === new URL(settings.server).origin;
+  const keyProof = link.key ? (await readerProofs(link.key)).keyProof : null;
+  const burned = await callRoute(
+    { server: link.server, token: sameServer ? settings.token : null },
+    secretRoutes.burn,
+    {
+      params: { id: link.id },
+      body: { deleteToken: deleteToken ?? null, keyProof },
+    },
+  );
+  if (values.json) return printJson(context, burned);
+  note(context, `Burned: ${burned.id} can no longer be opened.`);
+}

@@ -1,0 +1,240 @@
+import { fileRoutes } from '../../shared/api/files.contract.js';
+import { secretRoutes } from '../../shared/api/secrets.contract.js';
+import { openFileMeta, type FileMeta } from '../../shared/crypto/file-meta.js';
+import { createDecryptStream } from '../../shared/crypto/file-transform.js';
+import { readerProofs, unsealSecret, type SecretKeys } from '../../shared/crypto/index.js';
+import { parseSecretUrl } from '../../shared/rules/link.js';
+import { withRetry } from '../../shared/upload/retry.js';
+import { apiUrl, callRoute, send, type Answer, type Connection } from '../api.js';
+import { normalizeServer } from '../config.js';
+import { note, printJson, settingsOf, type Context } from '../context.js';
+import { CliError, EXIT, usageError } from '../errors.js';
+import { checkOutputFolder, safeFileName, saveVerified } from '../local-files.js';
+import { COMMON_OPTIONS, parseCommand } from '../options.js';
+import { formatSize, fromEnv, progressLine, promptHidden } from '../terminal.js';
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  out: { type: 'string', short: 'o' },
+  force: { type: 'boolean' },
+  key: { type: 'string' },
+  'password-prompt': { type: 'boolean' },
+  'password-env': { type: 'string' },
+  password: { type: 'string' },
+} as const;
+
+/** What `hush open --json` answers (docs/cli.md). */
+export interface OpenResult {
+  id: string;
+  title: string | null;
+  text: string;
+  files: { name: string; type: string; size: number; path: string }[];
+  viewsLeft: number;
+  expiresAt: string;
+}
+
+/** The id, key and server of a link, or a usage error that says what is wrong with it (before anything is sent). */
+export function readLink(link: string, key: string | undefined) {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    throw usageError(`${JSON.stringify(link)} is not a link: pass the whole address, in quotes`, 'cli.link');
+  }
+  const parsed = parseSecretUrl(link);
+  if (!parsed) throw usageError(`${link} is not a Hush secret link (…/secret/ID#encryption_key=KEY)`, 'cli.link');
+  if (!parsed.key && url.hash.length > 1) {
+    throw usageError(
+      'The key in the link is damaged: it should be 43 letters, digits, - or _ after #encryption_key=',
+      'cli.key_damaged',
+    );
+  }
+  if (key !== undefined && !/^[A-Za-z0-9_-]{43}$/.test(key)) {
+    throw usageError('--key is damaged: a key is 43 letters, digits, - or _', 'cli.key_damaged');
+  }
+  // The server may live below a path (https://example.com/hush/secret/…): everything before /secret/ is its base.
+  const segments = url.pathname.split('/');
+  const base = segments.slice(0, segments.lastIndexOf('secret')).join('/');
+  return { id: parsed.id, key: parsed.key ?? key ?? null, server: normalizeServer(url.origin + base, 'the link') };
+}
+
+type Content = Answer<typeof secretRoutes.read>;
+
+/**
+ * Opens a secret: checks it exists (no view spent), reads it with the proofs of the key and password (spends a
+ * view), decrypts text, title and file details here, then downloads, verifies and saves each file. Every check
+ * that can fail without the server comes before the read.
+ */
+export async function openCommand(args: string[], context: Context): Promise<void> {
+  const { values, positionals } = parseCommand('open', args, OPTIONS);
+  if (positionals.length !== 1) throw usageError('Usage: hush open LINK [--out DIR] [--json] (see: hush help open)');
+  if (values.password !== undefined) {
+    throw usageError(
+      '--password would leave the password in your shell history: use --password-prompt or --password-env VAR',
+    );
+  }
+  const link = readLink(positionals[0]!, values.key);
+  const folder = checkOutputFolder(values.out ?? '.');
+  const settings = settingsOf(context, values);
+  // The configured token goes along only when the link is on the configured server.
+  const connection: Connection = {
+    server: link.server,
+    token: new URL(link.server).origin === new URL(settings.server).origin ? settings.token : null,
+  };
+  const status = await callRoute(connection, secretRoutes.exist, { params: { id: link.id } });
+  if (status.requiresKeyProof && !link.key) {
+    throw usageError(
+      'The link has no key: pass the whole link in quotes (a shell cuts it at #), or the key with --key',
+      'cli.no_key',
+    );
+  }
+  const key = status.isPublic ? null : link.key;
+  let password = values['password-env'] ? fromEnv(context.env, values['password-env'], '--password-env') : null;
+  if (values['password-prompt']) password = await promptHidden('Password: ', 'pass --password-env VAR instead');
+
+  const { content, keys } = await readWithPassword(connection, link.id, key, password, context);
+  const opened = keys ? await unsealSecret(keys, { text: content.text, title: content.title }) : content;
+  const metas = await openMetas(keys, content.files);
+  const saved = await saveFiles(
+    connection,
+    context,
+    link.id,
+    keys,
+    content.files,
+    metas,
+    folder,
+    values.force ?? false,
+  );
+  const result: OpenResult = {
+    id: link.id,
+    title: opened.title,
+    text: opened.text,
+    files: saved,
+    viewsLeft: content.viewsLeft,
+    expiresAt: content.expiresAt,
+  };
+  if (values.json) return printJson(context, result);
+  if (result.title) note(context, `# ${result.title}`);
+  context.stdout.write(result.text);
+  for (const file of saved) note(context, `Saved ${file.path} (${formatSize(file.size)})`);
+}
+
+/**
+ * Reads with the password given, or asks for it on the terminal when the secret turns out to need one (the
+ * refusal spends no view); a wrong password typed on a terminal may be typed again while attempts remain.
+ */
+async function readWithPassword(
+  connection: Connection,
+  id: string,
+  key: string | null,
+  given: string | null,
+  context: Context,
+): Promise<{ content: Content; keys: SecretKeys | null }> {
+  let password = given;
+  for (let tries = 0; ; tries++) {
+    const proofs = key ? await readerProofs(key, password) : null;
+    try {
+      const content = await callRoute(connection, secretRoutes.read, {
+        params: { id },
+        body: { keyProof: proofs?.keyProof ?? null, password: proofs ? proofs.password : password },
+        signal: context.signal,
+      });
+      return { content, keys: proofs?.keys ?? null };
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      const asked = error.code === 'secret.password_required' && password === null;
+      const wrong =
+        error.code === 'secret.password_invalid' && given === null && Number(error.details.attemptsLeft) > 0;
+      if (!(asked || wrong) || tries >= 3) {
+        if (error.code === 'secret.password_required') {
+          throw new CliError(
+            'This secret needs a password: run in a terminal to be asked, or pass --password-prompt or --password-env VAR',
+            EXIT.refused,
+            error.code,
+            error.status,
+            error.details,
+          );
+        }
+        throw error;
+      }
+      if (wrong) note(context, error.message);
+      password = await promptHidden('Password: ', 'pass --password-env VAR');
+    }
+  }
+}
+
+/** Each file's name, type and size, decrypted; a damaged one stops here, before any download. */
+async function openMetas(keys: SecretKeys | null, files: Content['files']): Promise<FileMeta[]> {
+  if (files.length === 0) return [];
+  if (!keys) throw new CliError('A public secret came with files', EXIT.other, 'cli.unexpected_answer');
+  return Promise.all(
+    files.map((file, index) =>
+      openFileMeta(keys, index, file.meta).catch(() => {
+        throw new CliError(
+          `The details of file ${index + 1} do not decrypt: the secret was tampered with`,
+          EXIT.other,
+          'cli.tampered',
+        );
+      }),
+    ),
+  );
+}
+
+async function saveFiles(
+  connection: Connection,
+  context: Context,
+  secretId: string,
+  keys: SecretKeys | null,
+  files: Content['files'],
+  metas: FileMeta[],
+  folder: string,
+  force: boolean,
+): Promise<OpenResult['files']> {
+  const saved: OpenResult['files'] = [];
+  const taken = new Set<string>();
+  for (const [index, file] of files.entries()) {
+    const meta = metas[index]!;
+    let name = safeFileName(meta.name, index);
+    // Two files of one secret with one name: the second gets a number rather than replacing the first.
+    for (let n = 1; taken.has(name); n++) name = `${safeFileName(meta.name, index)} (${n})`;
+    taken.add(name);
+    const progress = progressLine(context.stderr);
+    try {
+      const path = await withRetry(
+        async () => {
+          const response = await send(connection, apiUrl(connection.server, fileRoutes.download.path), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ key: file.downloadKey, secretId }),
+            signal: context.signal,
+          });
+          if (!response.body) throw new CliError('The download came without a body', EXIT.other, 'cli.download');
+          let received = 0;
+          const counted = new TransformStream<Uint8Array, Uint8Array>({
+            transform(piece, controller) {
+              received += piece.length;
+              progress.update(`Receiving ${name}`, received, file.size);
+              controller.enqueue(piece);
+            },
+          });
+          const plain = response.body
+            .pipeThrough(counted)
+            .pipeThrough(createDecryptStream({ fileKeyMaterial: keys!.fileKeyMaterial }, { fileIndex: index }));
+          return saveVerified(folder, name, plain, force);
+        },
+        { signal: context.signal },
+      );
+      saved.push({ name: meta.name, type: meta.type, size: meta.size, path });
+    } catch (error) {
+      if (error instanceof CliError) throw error;
+      throw new CliError(
+        `File ${index + 1} (${name}) did not verify and was not saved: ${(error as Error).message}`,
+        EXIT.other,
+        'cli.file_damaged',
+      );
+    } finally {
+      progress.done();
+    }
+  }
+  return saved;
+}

@@ -1,0 +1,98 @@
+import { TTL_HELP } from './options.js';
+
+const COMMON = `Common options:
+  --server URL       the Hush server (else $HUSH_SERVER, the config file, or http://127.0.0.1:3000)
+  --token TOKEN      an API token (else $HUSH_TOKEN or the config file); a token on the command line
+                     stays in your shell history: prefer HUSH_TOKEN or hush config --token-prompt
+  --json             print one JSON document on standard output (shapes: docs/cli.md)
+  -h, --help         this help`;
+
+export const HELP: Record<string, string> = {
+  create: `Usage: hush create [--file PATH]... [--ttl LIFETIME] [--views N] [--title T]
+                   [--password-prompt | --password-env VAR] [--ip CIDR] [--burn-after-time] [--public] [--json]
+
+Encrypts standard input (byte for byte) and the files here, stores the ciphertext and prints the link. The key
+is only in the link's fragment: the server never sees it.
+
+  -f, --file PATH        attach a file (up to 10; streamed, any size the server allows)
+  --ttl LIFETIME         how long it lives: ${TTL_HELP} (default 1d; seconds work too)
+  --views N              how many times it can be opened, 1 to 999 (default 1)
+  --title T              a title, encrypted like the text
+  --password-prompt      ask for a password on the terminal (twice)
+  --password-env VAR     take the password from the environment variable VAR
+  --ip CIDR              only this address or range may open it (203.0.113.7, 10.0.0.0/8, 2001:db8::/32)
+  --burn-after-time      opening spends no views: it lives until its lifetime ends
+  --public               listed publicly and stored as PLAIN TEXT (no key, no files, no password)
+
+Standard input that is not UTF-8 text is sent as the file stdin.bin. Progress goes to standard error on a
+terminal. The delete token printed on standard error lets you burn the secret early.
+
+${COMMON}`,
+  open: `Usage: hush open LINK [--out DIR] [--force] [--password-prompt | --password-env VAR] [--key KEY] [--json]
+
+Opens a secret (this spends a view): prints its text on standard output and its title on standard error, and
+saves its files into DIR (default: the current folder). Each file is verified whole before it gets its name;
+an existing file is never replaced without --force (the new one is saved as "name (1).ext").
+Asks for the password on the terminal when the secret has one. Put the link in quotes: a shell cuts it at #.
+
+  -o, --out DIR          where files are saved
+  --force                replace files of the same name
+  --password-prompt      ask for the password first
+  --password-env VAR     take the password from the environment variable VAR
+  --key KEY              the key, for a link given without its #encryption_key=…
+
+${COMMON}`,
+  burn: `Usage: hush burn LINK|ID [--token DELETE_TOKEN] [--api-token TOKEN] [--json]
+
+Deletes a secret now, without opening it. Needs one of: the delete token hush create printed (--token, or
+--delete-token), the whole link with its key, or the owner's API token (--api-token, HUSH_TOKEN, config file).
+
+${COMMON.replace(/ {2}--token TOKEN[\s\S]*?--token-prompt\n/, '')}`,
+  secrets: `Usage: hush secrets [--json]
+
+Your own secrets that can still be opened, newest first. Needs an API token. Titles of private secrets are
+encrypted with keys only their links hold, so they show as (encrypted).
+
+${COMMON}`,
+  tokens: `Usage: hush tokens [list] [--json]
+       hush tokens create NAME [--days N] [--save] [--username U] [--password-env VAR]
+       hush tokens revoke ID [--username U] [--password-env VAR]
+
+list: your API tokens (needs a token). create and revoke sign in with your user name and password (asked on
+the terminal unless given): a token cannot mint or revoke tokens. create prints the new token once; --save
+stores it, with the server, in the config file (owner-only).
+
+${COMMON}`,
+  config: `Usage: hush config [--server URL] [--token-prompt | --token-env VAR] [--forget] [--json]
+
+Shows or sets what hush uses when neither options nor HUSH_SERVER / HUSH_TOKEN say otherwise. The file is
+$HUSH_CONFIG, or $XDG_CONFIG_HOME/hush/config.json, or ~/.config/hush/config.json, written readable by you only;
+hush refuses a config file others can read.
+
+  --server URL        save the server
+  --token-prompt      save an API token typed on the terminal
+  --token-env VAR     save the API token in the environment variable VAR
+  --forget            remove the saved token`,
+  backup: `Usage: hush backup FILE
+
+Backs up HUSH_DATA_DIR (safe while the server runs). Runs on the server, from its installation.`,
+  restore: `Usage: hush restore FILE
+
+Restores a backup into an empty or new HUSH_DATA_DIR. Runs on the server, from its installation.`,
+};
+
+export const USAGE = `Usage: hush COMMAND [options]
+
+  create      encrypt text and files here and print a link          (hush create < secret.txt)
+  open        open a link: print the text, save the files            (hush open 'LINK')
+  burn        delete a secret now                                     (hush burn ID --token DELETE_TOKEN)
+  secrets     list your own secrets                                   (needs an API token)
+  tokens      list, create or revoke API tokens
+  config      show or save the server and API token
+  backup      back up the server's data (on the server)
+  restore     restore a backup (on the server)
+  help CMD    the options of one command
+  --version   the version of hush
+
+Exit codes: 0 done, 1 other failure, 2 wrong usage (nothing sent), 3 secret not found or gone,
+4 refused by the server (password, token, limit, IP lock), 5 server unreachable or not a Hush server.`;

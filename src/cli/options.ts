@@ -1,0 +1,73 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isValidIpOrCidr } from '../shared/rules/ip.js';
+import { ACCOUNT_TTL_CHOICES, MAX_VIEWS, MIN_VIEWS, TTL_CHOICES } from '../shared/rules/secrets.js';
+import { usageError } from './errors.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Options every command takes. */
+export const COMMON_OPTIONS = {
+  server: { type: 'string' },
+  token: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies Options;
+
+/**
+ * parseArgs, strict, with its errors turned into usage errors that name the command's help. Kept here so every
+ * command reads its options the same way.
+ */
+export function parseCommand<T extends Options>(command: string, args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    throw usageError(`${message} (see: hush help ${command})`);
+  }
+}
+
+const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 };
+
+/** 300 → "5m", 86400 → "1d": a lifetime in the largest unit that divides it. */
+export function ttlWords(seconds: number): string {
+  for (const unit of ['d', 'h', 'm'] as const) {
+    if (seconds % UNITS[unit]! === 0) return `${seconds / UNITS[unit]!}${unit}`;
+  }
+  return `${seconds}s`;
+}
+
+export const TTL_HELP = `${TTL_CHOICES.map(ttlWords).join(', ')}; with an API token also ${ACCOUNT_TTL_CHOICES.map(ttlWords).join(', ')}`;
+
+/** A lifetime: seconds (3600) or a number with a unit (30m, 12h, 7d, 4w), one of the lifetimes Hush offers. */
+export function parseTtl(value: string, signedIn: boolean): number {
+  const match = /^(\d+)\s*([smhdw]?)$/i.exec(value.trim());
+  const seconds = match ? Number(match[1]) * UNITS[(match[2] || 's').toLowerCase()]! : NaN;
+  const anyone: readonly number[] = TTL_CHOICES;
+  const account: readonly number[] = ACCOUNT_TTL_CHOICES;
+  if (anyone.includes(seconds)) return seconds;
+  if (account.includes(seconds)) {
+    if (signedIn) return seconds;
+    throw usageError(
+      `--ttl ${value}: lifetimes over 7 days need an API token (--token, HUSH_TOKEN or hush config)`,
+      'cli.ttl_needs_token',
+    );
+  }
+  throw usageError(`--ttl ${JSON.stringify(value)} is not a lifetime Hush offers. Choose one of: ${TTL_HELP}`);
+}
+
+export function parseViews(value: string): number {
+  const views = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isInteger(views) || views < MIN_VIEWS || views > MAX_VIEWS) {
+    throw usageError(`--views ${JSON.stringify(value)}: give a whole number from ${MIN_VIEWS} to ${MAX_VIEWS}`);
+  }
+  return views;
+}
+
+export function parseIp(value: string): string {
+  if (!isValidIpOrCidr(value)) {
+    throw usageError(
+      `--ip ${JSON.stringify(value)} is not an IPv4 or IPv6 address or CIDR range (e.g. 203.0.113.7 or 10.0.0.0/8)`,
+    );
+  }
+  return value;
+}
