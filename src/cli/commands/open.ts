@@ -81,7 +81,15 @@ export async function openCommand(args: string[], context: Context): Promise<voi
     server: link.server,
     token: new URL(link.server).origin === new URL(settings.server).origin ? settings.token : null,
   };
-  const status = await callRoute(connection, secretRoutes.exist, { params: { id: link.id } });
+  // Exist spends nothing: it says whether the secret is there, public, and (401) whether it has a password.
+  const status = await callRoute(connection, secretRoutes.exist, { params: { id: link.id } }).then(
+    (found) => ({ isPublic: found.isPublic, requiresKeyProof: found.requiresKeyProof, needsPassword: false }),
+    (error: unknown) => {
+      if (!(error instanceof CliError && error.code === 'secret.password_required')) throw error;
+      const isPublic = error.details.isPublic === true;
+      return { isPublic, requiresKeyProof: !isPublic, needsPassword: true };
+    },
+  );
   if (status.requiresKeyProof && !link.key) {
     throw usageError(
       'The link has no key: pass the whole link in quotes (a shell cuts it at #), or the key with --key',
@@ -90,9 +98,26 @@ export async function openCommand(args: string[], context: Context): Promise<voi
   }
   const key = status.isPublic ? null : link.key;
   let password = values['password-env'] ? fromEnv(context.env, values['password-env'], '--password-env') : null;
-  if (values['password-prompt']) password = await promptHidden('Password: ', 'pass --password-env VAR instead');
+  if (values['password-prompt'] || (status.needsPassword && password === null)) {
+    password = await promptHidden('Password: ', 'pass --password-env VAR').catch((error: unknown) => {
+      if (!(error instanceof CliError && error.code === 'cli.no_terminal')) throw error;
+      throw new CliError(
+        'This secret needs a password: run hush in a terminal to be asked, or pass --password-env VAR',
+        EXIT.refused,
+        'secret.password_required',
+        401,
+      );
+    });
+  }
 
-  const { content, keys } = await readWithPassword(connection, link.id, key, password, context);
+  const { content, keys } = await readWithPassword(
+    connection,
+    link.id,
+    key,
+    password,
+    password !== null && !values['password-env'],
+    context,
+  );
   const opened = keys ? await unsealSecret(keys, { text: content.text, title: content.title }) : content;
   const metas = await openMetas(keys, content.files);
   const saved = await saveFiles(
@@ -119,15 +144,13 @@ export async function openCommand(args: string[], context: Context): Promise<voi
   for (const file of saved) note(context, `Saved ${file.path} (${formatSize(file.size)})`);
 }
 
-/**
- * Reads with the password given, or asks for it on the terminal when the secret turns out to need one (the
- * refusal spends no view); a wrong password typed on a terminal may be typed again while attempts remain.
- */
+/** Reads (spends a view) with the proofs of the key and password, and decrypts nothing yet. */
 async function readWithPassword(
   connection: Connection,
   id: string,
   key: string | null,
   given: string | null,
+  typed: boolean,
   context: Context,
 ): Promise<{ content: Content; keys: SecretKeys | null }> {
   let password = given;
@@ -141,23 +164,15 @@ async function readWithPassword(
       });
       return { content, keys: proofs?.keys ?? null };
     } catch (error) {
-      if (!(error instanceof CliError)) throw error;
-      const asked = error.code === 'secret.password_required' && password === null;
-      const wrong =
-        error.code === 'secret.password_invalid' && given === null && Number(error.details.attemptsLeft) > 0;
-      if (!(asked || wrong) || tries >= 3) {
-        if (error.code === 'secret.password_required') {
-          throw new CliError(
-            'This secret needs a password: run in a terminal to be asked, or pass --password-prompt or --password-env VAR',
-            EXIT.refused,
-            error.code,
-            error.status,
-            error.details,
-          );
-        }
-        throw error;
-      }
-      if (wrong) note(context, error.message);
+      // A wrong password typed on the terminal may be typed again while attempts remain; from --password-env not.
+      const again =
+        error instanceof CliError &&
+        error.code === 'secret.password_invalid' &&
+        typed &&
+        Number(error.details.attemptsLeft) > 0 &&
+        tries < 2;
+      if (!again) throw error;
+      note(context, error.message);
       password = await promptHidden('Password: ', 'pass --password-env VAR');
     }
   }

@@ -1,5 +1,6 @@
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a text that begins with U+FEFF keeps it, so what was sealed is what opens, byte for byte.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export const utf8 = (text: string): Uint8Array<ArrayBuffer> => encoder.encode(text);
 export const fromUtf8 = (bytes: Uint8Array): string => decoder.decode(bytes);
