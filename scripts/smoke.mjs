@@ -1,6 +1,8 @@
 // Boots the built server on SQLite in a temp folder and walks one secret through its life: create, check, read,
-// read again (gone), plus the page and the health checks. Writes reports/smoke.json for the CI summary.
+// read again (gone), plus the page, the command-line client's download and the health checks. Writes
+// reports/smoke.json for the CI summary.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -80,6 +82,15 @@ try {
     expectEqual(response.status, 200, 'status');
     if (!response.headers.get('content-security-policy')?.includes("default-src 'self'")) throw new Error('no CSP');
     if (!(await response.text()).includes('id="hush-config"')) throw new Error('no runtime config element');
+  });
+  await check('the command-line client is served with its SHA-256', async () => {
+    const response = await fetch(`${base}/hush-cli.mjs`);
+    expectEqual(response.status, 200, 'status');
+    expectEqual(response.headers.get('content-type'), 'text/javascript; charset=utf-8', 'content type');
+    const hex = createHash('sha256')
+      .update(Buffer.from(await response.arrayBuffer()))
+      .digest('hex');
+    expectEqual(await (await fetch(`${base}/hush-cli.mjs.sha256`)).text(), `${hex}  hush-cli.mjs\n`, 'checksum');
   });
   await check('paths that are no page answer 404, not the page', async () => {
     for (const path of ['/.env', '/wp-login.php', '/metrics']) {

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { CLI_FILE } from '../../shared/rules/cli-download.js';
 import { looksLikePage, NOT_FOUND_PATH, pagePath } from '../../shared/rules/pages.js';
 import { notFound } from '../http/errors.js';
+import { cliDownloadRoutes } from './cli-download.js';
 import { injectRuntimeConfig, type RuntimeConfig } from './runtime-config.js';
 
 const wantsHtml = (accept: string | undefined) => accept !== undefined && accept.includes('text/html');
@@ -12,6 +14,7 @@ const wantsHtml = (accept: string | undefined) => accept !== undefined && accept
  * Serves the built web client: hashed assets cached forever, and index.html for the app's pages (the client's
  * router draws them). Anything else is a 404: with the app's 404 page for a browser asking for a page-like path
  * (/admin), a bare `{code, message}` for the rest (/.env, /wp-login.php, /metrics when off, unknown API paths).
+ * The command-line client the build put in the same folder is served by cli-download.ts.
  */
 export async function registerWebClient(
   app: FastifyInstance,
@@ -29,6 +32,8 @@ export async function registerWebClient(
       root: clientDir,
       index: false,
       wildcard: false,
+      // The command-line client has routes of its own (a type and a checksum of its own).
+      globIgnore: [CLI_FILE, `${CLI_FILE}.*`],
       // scripts/compress-assets.mjs wrote .br and .gz beside each asset at build time.
       preCompressed: true,
       setHeaders: (res, filePath) => {
@@ -37,6 +42,7 @@ export async function registerWebClient(
       },
     });
   }
+  if (clientDir) await app.register(cliDownloadRoutes(clientDir));
 
   app.setNotFoundHandler((request, reply) => {
     const read = request.method === 'GET' || request.method === 'HEAD';

@@ -4,6 +4,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { API_BASE } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { ApiDocs } from './api-docs/ApiDocs';
+import { CliDownload } from './api-docs/CliDownload';
 import { OPENAPI_PATH, useOpenApi } from './api-docs/use-openapi';
 import { LoadFailed } from '../../components/ui/LoadFailed';
 
@@ -31,6 +32,7 @@ export default function ApiDocsPage() {
         </h1>
         <p className="text-slate-600 dark:text-slate-400">{t('apiDocs.intro')}</p>
       </header>
+      <CliDownload />
       {state.status === 'loading' && (
         <div className="flex justify-center py-12 text-slate-600 dark:text-slate-400">
           <Spinner label={t('apiDocs.loading')} />
