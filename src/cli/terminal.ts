@@ -22,8 +22,9 @@ export async function promptHidden(question: string, alternative: string): Promi
   }
   const input = new tty.ReadStream(fd);
   const output = new tty.WriteStream(fd);
-  output.write(question);
+  // Raw mode before the question: whatever is typed once it shows is neither echoed nor held back for a line.
   input.setRawMode(true);
+  output.write(question);
   try {
     return await new Promise<string>((resolve, reject) => {
       let typed = '';

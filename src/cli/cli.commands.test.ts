@@ -1,0 +1,396 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliWorld, secretRows } from './cli.test-utils.js';
+
+const world = cliWorld({
+  uploadRestriction: false,
+  anonymousMaxFileBytes: 8 * 1024 * 1024,
+  maxFileBytes: 64 * 1024 * 1024,
+});
+const LINK = /^http:\/\/127\.0\.0\.1:\d+\/secret\/[\w-]{22}#encryption_key=[\w-]{43}\n$/;
+
+/** A fresh, empty folder of the suite's own. */
+let folders = 0;
+const folder = () => {
+  const path = join(world.dir, `out-${++folders}`);
+  mkdirSync(path);
+  return path;
+};
+
+describe('hush create and hush open', () => {
+  it('standard input comes back byte for byte: UTF-8 with a BOM, no final newline, and control characters', async () => {
+    const text = '\uFEFFdb: hunter2\r\n\ttab ünïcode 🔑\u0007 end';
+    const created = await world.run(['create'], { input: text });
+    expect(created.code).toBe(0);
+    expect(created.out).toMatch(LINK);
+    expect(created.stderr).toMatch(/hush burn [\w-]{22} --token [\w-]{43}/);
+    const opened = await world.run(['open', created.out.trim()]);
+    expect(opened.code).toBe(0);
+    expect(opened.stdout.equals(Buffer.from(text, 'utf8'))).toBe(true);
+    // One view: the second open finds nothing and says so with exit code 3.
+    const again = await world.run(['open', created.out.trim()]);
+    expect(again.code).toBe(3);
+    expect(again.stderr).toBe(
+      'hush: This secret does not exist: it expired, was opened already or was burned, or the link is wrong\n',
+    );
+  });
+
+  it('4,096 random bytes on standard input go as the file stdin.bin and come back identical', async () => {
+    const bytes = randomBytes(4096);
+    const created = await world.run(['create'], { input: bytes });
+    expect(created.code).toBe(0);
+    expect(created.stderr).toContain('not UTF-8 text: it is sent as the file stdin.bin (4.0 KiB)');
+    const out = folder();
+    const opened = await world.run(['open', created.out.trim(), '--out', out]);
+    expect(opened.code).toBe(0);
+    expect(opened.out).toBe('');
+    expect(readFileSync(join(out, 'stdin.bin')).equals(bytes)).toBe(true);
+  });
+
+  it('--file: several files (binary, empty, a name with spaces) and text, each verified and saved, with --json', async () => {
+    const inputs = folder();
+    const files = {
+      'photo 1.bin': randomBytes(3 * 1024 * 1024 + 17),
+      'empty.txt': Buffer.alloc(0),
+      'notes.md': Buffer.from('# notes\n'),
+    };
+    for (const [name, bytes] of Object.entries(files)) writeFileSync(join(inputs, name), bytes);
+    const paths = Object.keys(files).map((name) => join(inputs, name));
+    const created = await world.run(
+      ['create', ...paths.flatMap((path) => ['--file', path]), '--title', 'Quarterly keys', '--views', '2', '--json'],
+      { input: 'see the files' },
+    );
+    expect(created.code).toBe(0);
+    const answer = JSON.parse(created.out) as Record<string, unknown>;
+    expect(answer).toEqual({
+      id: expect.stringMatching(/^[\w-]{22}$/),
+      link: expect.stringMatching(LINK.source.slice(0, -3) + '$'),
+      deleteToken: expect.stringMatching(/^[\w-]{43}$/),
+      expiresAt: expect.any(String),
+      isPublic: false,
+      files: Object.entries(files).map(([name, bytes]) => ({ name, size: bytes.length })),
+    });
+    const out = folder();
+    const opened = await world.run(['open', answer.link as string, '--out', out, '--json']);
+    expect(opened.code).toBe(0);
+    const content = JSON.parse(opened.out) as { files: { name: string; path: string; size: number }[] };
+    expect(content).toEqual({
+      id: answer.id,
+      title: 'Quarterly keys',
+      text: 'see the files',
+      files: Object.entries(files).map(([name, bytes]) => ({
+        name,
+        type: name.endsWith('.md') ? 'text/markdown' : name.endsWith('.txt') ? 'text/plain' : '',
+        size: bytes.length,
+        path: join(out, name),
+      })),
+      viewsLeft: 1,
+      expiresAt: answer.expiresAt,
+    });
+    for (const [name, bytes] of Object.entries(files)) expect(readFileSync(join(out, name)).equals(bytes)).toBe(true);
+    // The second view into the same folder: nothing is replaced; the new copies take numbered names.
+    const second = await world.run(['open', answer.link as string, '--out', out]);
+    expect(second.code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(
+      ['empty (1).txt', 'empty.txt', 'notes (1).md', 'notes.md', 'photo 1 (1).bin', 'photo 1.bin'].sort(),
+    );
+    expect(readFileSync(join(out, 'photo 1 (1).bin')).equals(files['photo 1.bin'])).toBe(true);
+  });
+
+  it('--force replaces a file of the same name; without it the old one stays', async () => {
+    const inputs = folder();
+    writeFileSync(join(inputs, 'a.txt'), 'new');
+    const out = folder();
+    writeFileSync(join(out, 'a.txt'), 'old');
+    const created = await world.run(['create', '--file', join(inputs, 'a.txt'), '--views', '2']);
+    const link = created.out.trim();
+    expect((await world.run(['open', link, '--out', out])).code).toBe(0);
+    expect(readFileSync(join(out, 'a.txt'), 'utf8')).toBe('old');
+    expect(readFileSync(join(out, 'a (1).txt'), 'utf8')).toBe('new');
+    expect((await world.run(['open', link, '--out', out, '--force'])).code).toBe(0);
+    expect(readFileSync(join(out, 'a.txt'), 'utf8')).toBe('new');
+  });
+
+  it('--ttl in words, --views, --ip, --burn-after-time and --title reach the server as chosen', async () => {
+    const created = await world.run(
+      ['create', '--ttl', '30m', '--views', '3', '--ip', '10.0.0.0/8', '--burn-after-time', '--title', 'x', '--json'],
+      { input: 'options' },
+    );
+    expect(created.code).toBe(0);
+    const { id, expiresAt } = JSON.parse(created.out) as { id: string; expiresAt: string };
+    const row = (await secretRows(world.t)).find((secret) => secret.id === id)!;
+    expect(row).toMatchObject({ max_views: 3, allowed_ip: '10.0.0.0/8', prevent_burn: expect.anything() });
+    expect(Boolean(row.prevent_burn)).toBe(true);
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+    // The IP lock refuses this machine: exit 4, and the secret is untouched.
+    const refused = await world.run(['open', JSON.parse(created.out).link as string]);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toBe('hush: This secret cannot be opened from your network address\n');
+  });
+
+  it('--public stores plain text (no key in the link) and opens without one', async () => {
+    const created = await world.run(['create', '--public', '--title', 'Wi-Fi'], { input: 'guest / welcome' });
+    expect(created.code).toBe(0);
+    expect(created.out).toMatch(/\/secret\/[\w-]{22}\n$/);
+    const opened = await world.run(['open', created.out.trim()]);
+    expect(opened).toMatchObject({ code: 0, out: 'guest / welcome', stderr: '# Wi-Fi\n' });
+  });
+
+  it('--password-env: the password protects it; a wrong one is refused (exit 4) with the attempts left', async () => {
+    const created = await world.run(['create', '--password-env', 'PW'], {
+      input: 'locked',
+      env: { PW: 'correct horse' },
+    });
+    expect(created.code).toBe(0);
+    const link = created.out.trim();
+    // No terminal to ask on: a clear refusal, and no view spent.
+    const bare = await world.run(['open', link]);
+    expect(bare.code).toBe(4);
+    expect(bare.stderr).toContain('This secret needs a password');
+    const wrong = await world.run(['open', link, '--password-env', 'PW'], { env: { PW: 'wrong' } });
+    expect(wrong).toMatchObject({ code: 4, stderr: 'hush: Wrong password (4 attempts left)\n' });
+    const right = await world.run(['open', link, '--password-env', 'PW'], { env: { PW: 'correct horse' } });
+    expect(right).toMatchObject({ code: 0, out: 'locked' });
+  });
+
+  it('hush burn: with the delete token, with the link, and a wrong token is refused', async () => {
+    const one = JSON.parse((await world.run(['create', '--json'], { input: 'a' })).out) as Record<string, string>;
+    const wrong = await world.run(['burn', one.id!, '--token', 'A'.repeat(43)]);
+    expect(wrong.code).toBe(4);
+    const burned = await world.run(['burn', one.id!, '--token', one.deleteToken!, '--json']);
+    expect(burned.code).toBe(0);
+    expect(JSON.parse(burned.out)).toEqual({ id: one.id, burned: true });
+    expect((await world.run(['open', one.link!])).code).toBe(3);
+    const two = (await world.run(['create'], { input: 'b' })).out.trim();
+    expect(await world.run(['burn', two])).toMatchObject({ code: 0, stderr: expect.stringContaining('Burned') });
+    expect((await world.run(['burn', two])).code).toBe(3);
+  });
+});
+
+describe('accounts: tokens, own secrets, config', () => {
+  it('hush secrets lists the own secrets (JSON and table); without a token it is a usage error', async () => {
+    const token = await world.token('lister');
+    const created = JSON.parse(
+      (await world.run(['create', '--json', '--ttl', '28d'], { input: 'mine', env: { HUSH_TOKEN: token } })).out,
+    ) as { id: string };
+    const listed = await world.run(['secrets', '--json'], { env: { HUSH_TOKEN: token } });
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.out)).toEqual([
+      expect.objectContaining({ id: created.id, isPublic: false, maxViews: 1, viewsLeft: 1 }),
+    ]);
+    const table = await world.run(['secrets'], { env: { HUSH_TOKEN: token } });
+    expect(table.out).toMatch(
+      new RegExp(`^ID +VIEWS LEFT +EXPIRES +KIND +TITLE\\n${created.id} +1 of 1 +\\S+ +private`),
+    );
+    expect((await world.run(['secrets'])).code).toBe(2);
+    // Lifetimes over 7 days need the token: refused here before anything is sent.
+    const anonymous = await world.run(['create', '--ttl', '28d'], { input: 'x' });
+    expect(anonymous).toMatchObject({ code: 2, stderr: expect.stringContaining('need an API token') });
+  });
+
+  it('tokens: create signs in with the password and --save writes an owner-only config; list and revoke', async () => {
+    await world.t.services.auth.createUser(
+      { username: 'tokenmaker', email: 'tokenmaker@example.com', password: 'correct horse battery' },
+      'user',
+    );
+    const env = { PW: 'correct horse battery', HUSH_CONFIG: join(world.dir, 'tokens-config.json') };
+    const created = await world.run(
+      [
+        'tokens',
+        'create',
+        'laptop',
+        '--days',
+        '30',
+        '--save',
+        '--username',
+        'tokenmaker',
+        '--password-env',
+        'PW',
+        '--json',
+      ],
+      { env },
+    );
+    expect(created.code).toBe(0);
+    const token = JSON.parse(created.out) as { id: string; token: string; name: string; expiresAt: string };
+    expect(token).toMatchObject({ name: 'laptop', token: expect.stringMatching(/^hush_/) });
+    const config = JSON.parse(readFileSync(env.HUSH_CONFIG, 'utf8')) as { token: string; server: string };
+    expect(config).toEqual({ server: world.url, token: token.token });
+    const { statSync } = await import('node:fs');
+    expect(statSync(env.HUSH_CONFIG).mode & 0o777).toBe(0o600);
+    // The saved token is used from the config file.
+    const listed = await world.run(['tokens', '--json'], { env });
+    expect(JSON.parse(listed.out)).toEqual([expect.objectContaining({ id: token.id, name: 'laptop' })]);
+    const revoked = await world.run(
+      ['tokens', 'revoke', token.id, '--username', 'tokenmaker', '--password-env', 'PW'],
+      { env },
+    );
+    expect(revoked.code).toBe(0);
+    const refused = await world.run(['tokens'], { env });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain('The API token was refused');
+    const badPassword = await world.run(['tokens', 'create', 'x', '--username', 'tokenmaker', '--password-env', 'PW'], {
+      env: { ...env, PW: 'nope' },
+    });
+    expect(badPassword.code).toBe(4);
+  });
+
+  it('a config file that others can read is refused (exit 2) and named', async () => {
+    const file = join(world.dir, 'open-config.json');
+    writeFileSync(file, JSON.stringify({ token: 'hush_x' }));
+    chmodSync(file, 0o644);
+    const run = await world.run(['secrets'], { env: { HUSH_CONFIG: file } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`run chmod 600 '${file}'`);
+  });
+
+  it('hush config saves the server and a token from the environment, and shows the token cut short', async () => {
+    const env = { HUSH_CONFIG: join(world.dir, 'sub', 'config.json'), T: 'hush_abcdefghijklmnop' };
+    const saved = await world.run(['config', '--server', 'https://hush.example.com/', '--token-env', 'T', '--json'], {
+      env,
+    });
+    expect(JSON.parse(saved.out)).toEqual({
+      file: env.HUSH_CONFIG,
+      server: 'https://hush.example.com',
+      token: 'hush_a…',
+    });
+    const { statSync } = await import('node:fs');
+    expect(statSync(env.HUSH_CONFIG).mode & 0o777).toBe(0o600);
+    expect(statSync(join(world.dir, 'sub')).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe('bad input: a clear message, the right exit code, nothing sent or spent', () => {
+  const usage = async (args: string[], message: string | RegExp, input = 'x') => {
+    const run = await world.run(args, { input });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.out).toBe('');
+  };
+
+  it('usage errors exit 2 and send nothing', async () => {
+    const before = (await secretRows(world.t)).length;
+    await usage(
+      ['create', '--ttl', 'abc'],
+      /--ttl "abc" is not a lifetime Hush offers\. Choose one of: 5m, 30m, 1h, 4h, 12h, 1d, 3d, 7d; with an API token also 14d, 28d/,
+    );
+    await usage(['create', '--views', '0'], /--views "0": give a whole number from 1 to 999/);
+    await usage(['create', '--ip', 'nope'], /is not an IPv4 or IPv6 address or CIDR range/);
+    await usage(['create', '--password', 'x'], /shell history: use --password-prompt, or --password-env VAR/);
+    await usage(['create', '--wat'], /Unknown option '--wat' \(see: hush help create\)/);
+    await usage(['create', '--file', join(world.dir, 'missing.txt')], /No such file: .*missing\.txt/);
+    await usage(['create', '--file', world.dir], /is a folder: pass files/);
+    await usage(['create'], /Nothing to share/, '');
+    await usage(['create', '--public', '--password-env', 'X'], /cannot have files or a password/);
+    await usage(['create', '--password-env', 'UNSET'], /UNSET is not set/);
+    await usage(['frobnicate'], /No command "frobnicate"/);
+    expect((await secretRows(world.t)).length).toBe(before);
+  });
+
+  it('an unreadable file is refused before anything is sent', async () => {
+    if (process.getuid?.() === 0) return; // root reads every file
+    const file = join(world.dir, 'locked.txt');
+    writeFileSync(file, 'x');
+    chmodSync(file, 0o000);
+    await usage(['create', '--file', file], /permission denied/);
+  });
+
+  it('a damaged key, a link without a key, a missing --out folder: exit 2 and the view is not spent', async () => {
+    const link = (await world.run(['create'], { input: 'still here' })).out.trim();
+    await usage(['open', link.slice(0, -1)], /The key in the link is damaged/);
+    await usage(['open', `${link.slice(0, -5)}#`], /The key in the link is damaged|no key/);
+    await usage(['open', link.split('#')[0]!], /The link has no key: pass the whole link in quotes/);
+    await usage(['open', link, '--out', join(world.dir, 'nowhere')], /--out .*nowhere: no such folder/);
+    await usage(['open', 'not a link'], /is not a link/);
+    expect(await world.run(['open', link])).toMatchObject({ code: 0, out: 'still here' });
+  });
+
+  it('a wrong key (well formed) is refused by the server, exit 4, and spends no view', async () => {
+    const link = (await world.run(['create'], { input: 'keep' })).out.trim();
+    const other = `${link.split('#')[0]}#encryption_key=${'A'.repeat(43)}`;
+    expect(await world.run(['open', other])).toMatchObject({
+      code: 4,
+      stderr: expect.stringContaining('does not match'),
+    });
+    expect(await world.run(['open', link])).toMatchObject({ code: 0, out: 'keep' });
+  });
+
+  it('files over the limit are refused before any part is sent, with the limit in words; nothing is left', async () => {
+    const big = join(world.dir, 'big.bin');
+    writeFileSync(big, Buffer.alloc(8 * 1024 * 1024 + 1));
+    const before = (await secretRows(world.t)).length;
+    const run = await world.run(['create', '--file', big]);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toBe('hush: A file may be at most 8 MiB (file 1 is larger)\n');
+    expect((await secretRows(world.t)).length).toBe(before);
+  });
+
+  it('2 MB of text is refused with its size and the way out (--file)', async () => {
+    const run = await world.run(['create'], { input: 'x'.repeat(2 * 1024 * 1024) });
+    expect(run.code).toBe(4);
+    expect(run.stderr).toBe(
+      'hush: The text (2.0 MiB) is larger than this server takes as text: send it as a file instead, e.g. hush create --file PATH\n',
+    );
+  });
+
+  it('a server that is down exits 5; one that answers HTML exits 5 and says it is not the Hush API', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const down = await world.run(['create', '--server', `http://127.0.0.1:${port}`], { input: 'x' });
+    expect(down.code).toBe(5);
+    expect(down.stderr).toBe(
+      `hush: Cannot reach http://127.0.0.1:${port}: the connection was refused (is the server running, and is the address right?)\n`,
+    );
+    const html = createServer((_request, response) => {
+      response.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>Bad Gateway</body></html>');
+    });
+    await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(html.address() as AddressInfo).port}`;
+      const proxy = await world.run(['create', '--server', url], { input: 'x' });
+      expect(proxy.code).toBe(5);
+      expect(proxy.stderr).toBe(
+        `hush: ${url} answered HTTP 502 (text/html), not as the Hush API: check the server address and any proxy in front of it\n`,
+      );
+      const open = await world.run(['open', `${url}/secret/${'A'.repeat(22)}#encryption_key=${'B'.repeat(43)}`]);
+      expect(open.code).toBe(5);
+    } finally {
+      html.close();
+    }
+  });
+
+  it('--json failures are one JSON object on standard error with the code and the exit code', async () => {
+    const run = await world.run([
+      'open',
+      `${world.url}/secret/${'A'.repeat(22)}#encryption_key=${'B'.repeat(43)}`,
+      '--json',
+    ]);
+    expect(run.code).toBe(3);
+    expect(run.out).toBe('');
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: { code: 'secret.not_found', message: expect.stringContaining('does not exist'), exitCode: 3 },
+    });
+  });
+
+  it('--version, --help and help COMMAND', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(await world.run(['--version'])).toMatchObject({ code: 0, out: `hush ${version}\n` });
+    expect(JSON.parse((await world.run(['--version', '--json'])).out)).toEqual({ version });
+    const help = await world.run(['help', 'create']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('--password-prompt');
+    expect(help.out).toContain('14d, 28d');
+    expect((await world.run(['open', '--help'])).out).toContain('Usage: hush open LINK');
+    const bare = await world.run([]);
+    expect(bare.code).toBe(2);
+    expect(bare.out).toContain('Exit codes: 0 done');
+  });
+});

@@ -1,0 +1,118 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../server/config.js';
+import { createTestApp, type TestApp } from '../server/test-utils/app.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface CliRun {
+  code: number | null;
+  stdout: Buffer;
+  /** Standard output as text. */
+  out: string;
+  stderr: string;
+  /** Highest resident memory seen while it ran, in bytes (sampled from /proc every 20 ms). */
+  peakRss: number;
+}
+
+export interface CliWorld {
+  /** The server's address. */
+  url: string;
+  t: TestApp;
+  /** A folder of this suite's own, removed at the end: configs, outputs, inputs. */
+  dir: string;
+  /** The CLI, bundled into one file as the instance serves it (scripts/build-cli.mjs). */
+  cli: string;
+  run(args: string[], options?: RunOptions): Promise<CliRun>;
+  /** An API token of a new user, for the commands that need one. */
+  token(username: string): Promise<string>;
+}
+
+export interface RunOptions {
+  input?: Buffer | string;
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/**
+ * Starts a real server (SQLite, files on disk, 127.0.0.1) and bundles the CLI once for a test file, so each command
+ * runs as a user runs it: a process of its own, with no HUSH_* variables but those the test gives and a config
+ * file of its own.
+ */
+export function cliWorld(config: Partial<Config> = {}): CliWorld {
+  const world = {} as CliWorld;
+  beforeAll(async () => {
+    world.dir = mkdtempSync(join(tmpdir(), 'hush-cli-'));
+    world.cli = join(world.dir, 'hush-cli.mjs');
+    execFileSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs'), world.cli], { cwd: ROOT });
+    world.t = await createTestApp({ config });
+    await world.t.app.listen({ host: '127.0.0.1', port: 0 });
+    world.url = `http://127.0.0.1:${(world.t.app.server.address() as AddressInfo).port}`;
+    world.run = (args, options = {}) =>
+      runCli(world.cli, args, {
+        ...options,
+        env: { HUSH_SERVER: world.url, HUSH_CONFIG: join(world.dir, 'config.json'), ...options.env },
+      });
+    world.token = async (username) => {
+      const user = await world.t.services.auth.createUser(
+        { username, email: `${username}@example.com`, password: 'correct horse battery' },
+        'user',
+      );
+      const session = await world.t.services.auth.startSession(user);
+      const created = await world.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/tokens',
+        headers: { cookie: `hush_session=${session.token}` },
+        payload: { name: 'cli' },
+      });
+      return (created.json() as { token: string }).token;
+    };
+  });
+  afterAll(async () => {
+    await world.t?.close();
+    rmSync(world.dir, { recursive: true, force: true });
+  });
+  return world;
+}
+
+function rssOf(pid: number): number {
+  try {
+    const status = execFileSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' });
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs `node cli ARGS` with only PATH, HOME and the given variables, standard input from `input` (else empty). */
+export function runCli(cli: string, args: string[], options: RunOptions = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      cwd: options.cwd ?? tmpdir(),
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let peakRss = 0;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(child.pid!))), 20);
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearInterval(sampler);
+      const stdout = Buffer.concat(out);
+      resolve({ code, stdout, out: stdout.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), peakRss });
+    });
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** The secrets table's rows, to see what a command left behind. */
+export const secretRows = (t: TestApp) => t.database.db.selectFrom('secrets').selectAll().execute();
