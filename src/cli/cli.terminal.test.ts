@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { cliWorld } from './cli.test-utils.js';
 
-const world = cliWorld();
+const world = cliWorld({ uploadRestriction: false, anonymousMaxFileBytes: 64 * 1024 * 1024 });
 
 /**
  * Runs a shell command on a pseudo-terminal (util-linux `script`), as a person at a terminal would: each step waits
@@ -82,4 +82,25 @@ it('two different passwords are asked for again; Ctrl-C at the prompt stops with
   );
   expect(stopped.code).toBe(130);
   expect(await world.t.database.db.selectFrom('secrets').select('id').execute()).toEqual(before);
+});
+
+it('on a terminal, sending and receiving a file show progress on one line; in a pipe nothing of it', async () => {
+  const input = join(world.dir, 'progress.bin');
+  const { randomBytes } = await import('node:crypto');
+  writeFileSync(input, randomBytes(48 * 1024 * 1024));
+  const env = { HUSH_SERVER: world.url, HUSH_CONFIG: join(world.dir, 'none.json') };
+  const created = await atTerminal(`node ${world.cli} create --file ${input} < /dev/null`, [], env);
+  expect(created.code, created.screen).toBe(0);
+  expect(created.screen).toMatch(/\rSending progress\.bin \d+% \([\d.]+ MiB of 48 MiB\)/);
+  const link = /(http:\S+#encryption_key=[\w-]{43})/.exec(created.screen)![1]!;
+  const out = join(world.dir, 'progress-out');
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(out);
+  const opened = await atTerminal(`node ${world.cli} open '${link}' --out ${out}`, [], env);
+  expect(opened.code, opened.screen).toBe(0);
+  expect(opened.screen).toMatch(/\rReceiving progress\.bin \d+%/);
+  expect(opened.screen).toContain(`Saved ${join(out, 'progress.bin')} (48 MiB)`);
+  // Not a terminal: the same command writes no progress.
+  const piped = await world.run(['create', '--file', input]);
+  expect(piped.stderr).not.toContain('Sending');
 });
