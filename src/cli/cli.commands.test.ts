@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliWorld, secretRows } from './cli.test-utils.js';
+import { cliWorld, node20, secretRows } from './cli.test-utils.js';
 
 const world = cliWorld({
   uploadRestriction: false,
@@ -392,5 +392,25 @@ describe('bad input: a clear message, the right exit code, nothing sent or spent
     const bare = await world.run([]);
     expect(bare.code).toBe(2);
     expect(bare.out).toContain('Exit codes: 0 done');
+  });
+});
+
+const NODE_20 = node20();
+if (!NODE_20) console.warn('skipped: the one-file CLI on Node 20 (no Node 20 at /usr/bin/node or /usr/local/bin/node)');
+
+describe.skipIf(!NODE_20)('the one-file CLI on Node 20, the oldest it supports', () => {
+  it('creates with text and a file, and opens both back, byte for byte', async () => {
+    const inputs = folder();
+    const bytes = randomBytes(300_000);
+    writeFileSync(join(inputs, 'key.bin'), bytes);
+    const created = await world.run(['create', '--file', join(inputs, 'key.bin')], {
+      input: 'on node 20',
+      node: NODE_20!,
+    });
+    expect(created.code, created.stderr).toBe(0);
+    const out = folder();
+    const opened = await world.run(['open', created.out.trim(), '--out', out], { node: NODE_20! });
+    expect(opened).toMatchObject({ code: 0, out: 'on node 20' });
+    expect(readFileSync(join(out, 'key.bin')).equals(bytes)).toBe(true);
   });
 });

@@ -35,6 +35,8 @@ export interface CliWorld {
 
 export interface RunOptions {
   input?: Buffer | string;
+  /** The node binary (this process's own unless set). */
+  node?: string;
   env?: Record<string, string>;
   cwd?: string;
 }
@@ -92,7 +94,7 @@ function rssOf(pid: number): number {
 /** Runs `node cli ARGS` with only PATH, HOME and the given variables, standard input from `input` (else empty). */
 export function runCli(cli: string, args: string[], options: RunOptions = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], {
+    const child = spawn(options.node ?? process.execPath, [cli, ...args], {
       cwd: options.cwd ?? tmpdir(),
       env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -116,3 +118,16 @@ export function runCli(cli: string, args: string[], options: RunOptions = {}): P
 
 /** The secrets table's rows, to see what a command left behind. */
 export const secretRows = (t: TestApp) => t.database.db.selectFrom('secrets').selectAll().execute();
+
+/** A Node 20 binary on this machine (the oldest the one-file CLI promises to run on), or null. */
+export function node20(): string | null {
+  for (const candidate of ['/usr/bin/node', '/usr/local/bin/node']) {
+    try {
+      const version = execFileSync(candidate, ['--version'], { encoding: 'utf8' }).trim();
+      if (version.startsWith('v20.')) return candidate;
+    } catch {
+      // not there
+    }
+  }
+  return null;
+}
