@@ -1,4 +1,4 @@
-import { API_BASE } from '../shared/rules/api-path.js';
+import { API_ALIAS_BASE, API_BASE } from '../shared/rules/api-path.js';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -217,7 +217,7 @@ export async function createApp(deps: AppDeps) {
     ? { max: config.rateLimitMax * PART_RATE_FACTOR, timeWindow: config.rateLimitWindowSeconds * 1000 }
     : undefined;
   const openApi = openApiRoutes(API_ROUTES, VERSION);
-  for (const prefix of [API_BASE, '/api']) {
+  for (const prefix of [API_BASE, API_ALIAS_BASE]) {
     await app.register(secretsRoutes(secrets), { prefix });
     await app.register(filesRoutes(secrets.files, { partRateLimit }), { prefix });
     await app.register(settingsRoutes(settings), { prefix });

@@ -9,6 +9,7 @@ import { createTestApp, createTestClock } from './test-utils/app.js';
 import { apiFor, ODD_REQUESTS, SCENARIOS, type RouteName } from './test-utils/contract-scenarios.js';
 import { CONTENT } from './modules/secrets/files.contract.test-utils.js';
 import {
+  ALIASES,
   BINARY,
   LISTS,
   NESTED,
@@ -117,6 +118,53 @@ describe('the public API is pinned', () => {
         const fastifyPath = path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1');
         for (const prefix of PREFIXES) {
           expect(t.app.hasRoute({ method, url: `${prefix}${fastifyPath}` }), `${method} ${prefix}${path}`).toBe(true);
+        }
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the older paths kept as aliases', () => {
+  it('are exactly the pinned ones, each registered under /api/v1 and /api', async () => {
+    const declared = API_ROUTES.flatMap((route) => (route.aliases ?? []).map((path) => `${route.method} ${path}`));
+    expect(declared.sort()).toEqual(ALIASES.map(({ name, path }) => `${routeOf(name).method} ${path}`).sort());
+    const t = await createTestApp();
+    try {
+      for (const { name, path } of ALIASES) {
+        const url = path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1');
+        for (const prefix of PREFIXES) {
+          expect(t.app.hasRoute({ method: routeOf(name).method, url: `${prefix}${url}` }), `${prefix}${path}`).toBe(
+            true,
+          );
+        }
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answer like their route, under both prefixes, with or without a trailing slash', async () => {
+    const t = await createTestApp({ clock: createTestClock() });
+    try {
+      const api = apiFor(t, '/api/v1', '127.0.0.1');
+      const alice = await api.signUp();
+      await alice.create({ isPublic: true, text: 'hello', title: 'Hi' });
+      await alice.create({ title: 'mine' });
+      const cookie = { cookie: `hush_session=${alice.session}` };
+      const fill = (path: string) => path.replace('{username}', 'alice');
+      for (const { name, path } of ALIASES) {
+        const canonical = await t.app.inject({ url: `/api/v1${fill(routeOf(name).path)}`, headers: cookie });
+        expect(canonical.statusCode, name).toBe(200);
+        expect(canonical.json<unknown[]>().length, name).toBeGreaterThan(0);
+        const bare = fill(path).replace(/\/$/, '');
+        for (const prefix of PREFIXES) {
+          for (const url of [`${prefix}${bare}`, `${prefix}${bare}/`]) {
+            const response = await t.app.inject({ url, headers: cookie });
+            expect(response.statusCode, url).toBe(200);
+            expect(response.json(), url).toEqual(canonical.json());
+          }
         }
       }
     } finally {

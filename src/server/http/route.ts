@@ -18,7 +18,8 @@ export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * Registers a route from its contract: the path and method come from the contract, and params, query and body
- * are parsed with its schemas, so the code cannot drift from the published API.
+ * are parsed with its schemas, so the code cannot drift from the published API. Its aliases (older paths) answer
+ * with the same handler.
  */
 export function addRoute<C extends RouteContract>(
   app: FastifyInstance,
@@ -26,10 +27,9 @@ export function addRoute<C extends RouteContract>(
   handler: (input: RouteInput<C>) => Promise<unknown>,
   status = Number(Object.keys(contract.responses)[0]),
 ): void {
-  app.route({
+  const route = {
     method: contract.method,
-    url: fastifyPath(contract.path),
-    handler: async (request, reply) => {
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const input = {
         params: contract.params ? parseInput(contract.params, request.params, 'params') : undefined,
         query: contract.query ? parseInput(contract.query, request.query, 'query') : undefined,
@@ -43,5 +43,6 @@ export function addRoute<C extends RouteContract>(
       const result = await handler(input);
       return reply.status(status).send(result);
     },
-  });
+  };
+  for (const path of [contract.path, ...(contract.aliases ?? [])]) app.route({ ...route, url: fastifyPath(path) });
 }

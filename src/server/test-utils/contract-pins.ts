@@ -13,8 +13,8 @@ export const PUBLIC_API: { name: RouteName; method: Method; path: string; status
   { name: 'read', method: 'POST', path: '/secret/{id}', statuses: [200, 400, 401, 403, 404, 413, 415, 429] },
   { name: 'readByGet', method: 'GET', path: '/secret/{id}', statuses: [200, 400, 401, 403, 404, 429] },
   { name: 'burn', method: 'POST', path: '/secret/{id}/burn', statuses: [200, 400, 401, 403, 404, 413, 415, 429] },
-  { name: 'publicList', method: 'GET', path: '/secret/public/', statuses: [200, 401, 429] },
-  { name: 'publicListByUser', method: 'GET', path: '/secret/public/{username}', statuses: [200, 400, 401, 429] },
+  { name: 'publicList', method: 'GET', path: '/public-secrets', statuses: [200, 401, 429] },
+  { name: 'publicListByUser', method: 'GET', path: '/public-secrets/{username}', statuses: [200, 400, 401, 429] },
   { name: 'publicSettings', method: 'GET', path: '/settings/public', statuses: [200, 401, 429] },
   {
     name: 'signup',
@@ -30,7 +30,7 @@ export const PUBLIC_API: { name: RouteName; method: Method; path: string; status
   { name: 'account', method: 'GET', path: '/account', statuses: [200, 401, 429] },
   { name: 'update', method: 'PUT', path: '/account/update', statuses: [200, 400, 401, 403, 409, 413, 415, 429] },
   { name: 'delete', method: 'POST', path: '/account/delete', statuses: [200, 400, 401, 403, 409, 413, 415, 429] },
-  { name: 'secrets', method: 'GET', path: '/account/secrets', statuses: [200, 401, 429] },
+  { name: 'secrets', method: 'GET', path: '/secret', statuses: [200, 401, 429] },
   { name: 'tokens', method: 'GET', path: '/account/tokens', statuses: [200, 401, 429] },
   { name: 'createToken', method: 'POST', path: '/account/tokens', statuses: [201, 400, 401, 403, 413, 415, 429] },
   {
@@ -77,6 +77,16 @@ export const PUBLIC_API: { name: RouteName; method: Method; path: string; status
     statuses: [200, 400, 401, 403, 404, 409, 413, 415, 429],
   },
   { name: 'download', method: 'POST', path: '/download', statuses: [200, 400, 401, 403, 404, 413, 415, 429] },
+];
+
+/**
+ * Older paths that answer exactly like a published route: kept for the clients that call them, listed on the
+ * route's OpenAPI operation (x-aliases) and not among the document's paths, where they would be ambiguous.
+ */
+export const ALIASES: { name: RouteName; path: string }[] = [
+  { name: 'publicList', path: '/secret/public/' },
+  { name: 'publicListByUser', path: '/secret/public/{username}' },
+  { name: 'secrets', path: '/account/secrets' },
 ];
 
 /** Routes whose success is not JSON: the bytes of a file (application/octet-stream). */

@@ -105,8 +105,15 @@ export const ODD_REQUESTS: Record<RouteName, ApiRequest[]> = (() => {
       ...badIds((id) => `/secret/${id}/burn`, 'POST'),
       ...oddCredentials('POST', `/secret/${UNKNOWN_ID}/burn`),
     ],
-    publicList: [{ url: '/secret/public/?__proto__=1&x=%00' }, { url: '/secret/public//' }],
-    publicListByUser: badIds((id) => `/secret/public/${id}`, 'GET'),
+    publicList: [
+      { url: '/public-secrets?__proto__=1&x=%00' },
+      { url: '/public-secrets//' },
+      { url: '/secret/public/?__proto__=1&x=%00' },
+    ],
+    publicListByUser: [
+      ...badIds((id) => `/public-secrets/${id}`, 'GET'),
+      ...badIds((id) => `/secret/public/${id}`, 'GET'),
+    ],
     publicSettings: [
       { url: '/settings/public?__proto__=1' },
       { url: '/settings/public/?x=%00' },
@@ -144,7 +151,7 @@ export const ODD_REQUESTS: Record<RouteName, ApiRequest[]> = (() => {
       { method: 'PUT', url: '/account/update', payload: { currentPassword: 'x', generated: 'yes' } },
     ],
     delete: [...badBodies('/account/delete'), ...oddCredentials('POST', '/account/delete')],
-    secrets: oddCredentials('GET', '/account/secrets'),
+    secrets: [...oddCredentials('GET', '/secret'), { url: '/secret/?x=%00' }, { url: '/account/secrets?x=1' }],
     tokens: oddCredentials('GET', '/account/tokens'),
     createToken: [
       ...badBodies('/account/tokens'),

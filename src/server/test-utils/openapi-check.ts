@@ -9,6 +9,15 @@ const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array',
 export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The schema a local `$ref` points to (`#/components/schemas/Name`), or the schema itself when it is no $ref. */
+export function resolveRef(doc: Json, schema: unknown): Json {
+  if (!isObject(schema) || typeof schema.$ref !== 'string') return schema as Json;
+  let target: unknown = doc;
+  for (const part of schema.$ref.replace(/^#\//, '').split('/')) target = isObject(target) ? target[part] : undefined;
+  if (!isObject(target)) throw new Error(`$ref ${schema.$ref} does not resolve`);
+  return resolveRef(doc, target);
+}
+
 /** `/secret/{id}/exist` → ['id'] */
 export const templateParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
 
@@ -92,6 +101,10 @@ export function openApiProblems(doc: unknown): string[] {
         if (!isObject(server) || typeof server.url !== 'string') problems.push('a server needs a url');
   }
   if (!isObject(doc.paths)) return [...problems, 'paths must be an object'];
+  const components = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
+  for (const [name, schema] of Object.entries(components)) {
+    problems.push(...schemaProblems(schema, `components.schemas.${name}`, doc));
+  }
   const operationIds = new Set<string>();
   for (const [path, item] of Object.entries(doc.paths)) {
     if (!path.startsWith('/')) problems.push(`path ${path} must start with /`);

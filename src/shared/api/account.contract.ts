@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { Email, Password, Role } from './auth.contract.js';
 import { defineRoute, errorResponse, noNul } from './contract.js';
+import { EXAMPLE } from './examples.js';
 
-export const Account = z.object({
-  username: z.string(),
-  email: z.string(),
-  role: Role,
-  generated: z.boolean(),
-  createdAt: z.iso.datetime(),
-});
+export const Account = z
+  .object({
+    username: z.string(),
+    email: z.string(),
+    role: Role,
+    generated: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Account' });
 
 /** Spec §3 account update: the current password always; a new one needs its confirmation. */
 export const AccountUpdateBody = z
@@ -22,34 +25,56 @@ export const AccountUpdateBody = z
   .refine((body) => !body.newPassword || body.newPassword === body.confirmNewPassword, {
     message: 'must match the new password',
     path: ['confirmNewPassword'],
-  });
+  })
+  .meta({ id: 'AccountUpdateBody' });
 
-export const AccountDeleteBody = z.object({ currentPassword: z.string().min(1, 'is required').max(1024) });
+export const AccountDeleteBody = z
+  .object({ currentPassword: z.string().min(1, 'is required').max(1024) })
+  .meta({ id: 'AccountDeleteBody' });
 
-export const ApiToken = z.object({
-  id: z.string(),
-  name: z.string(),
-  createdAt: z.iso.datetime(),
-  lastUsedAt: z.iso.datetime().nullable(),
-  expiresAt: z.iso.datetime().nullable(),
+export const ApiToken = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    createdAt: z.iso.datetime(),
+    lastUsedAt: z.iso.datetime().nullable(),
+    expiresAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'ApiToken' });
+export const CreateTokenBody = z
+  .object({
+    name: noNul(z.string().trim().min(1, 'is required').max(64)),
+    expiresInDays: z.number().int().min(1).max(3650).nullish(),
+  })
+  .meta({ id: 'CreateTokenBody' });
+export const CreatedToken = ApiToken.extend({ token: z.string().describe('Shown once; store it now') }).meta({
+  id: 'CreatedToken',
 });
-export const CreateTokenBody = z.object({
-  name: noNul(z.string().trim().min(1, 'is required').max(64)),
-  expiresInDays: z.number().int().min(1).max(3650).nullish(),
-});
-export const CreatedToken = ApiToken.extend({ token: z.string().describe('Shown once; store it now') });
 export const TokenParams = z.object({ id: noNul(z.string().max(64)) });
 
-export const OwnSecret = z.object({
-  id: z.string(),
-  title: z.string().nullable(),
-  isPublic: z.boolean(),
-  maxViews: z.number().int(),
-  viewsLeft: z.number().int(),
-  preventBurn: z.boolean(),
-  createdAt: z.iso.datetime(),
-  expiresAt: z.iso.datetime(),
-});
+export const OwnSecret = z
+  .object({
+    id: z.string(),
+    title: z.string().nullable(),
+    isPublic: z.boolean(),
+    maxViews: z.number().int(),
+    viewsLeft: z.number().int(),
+    preventBurn: z.boolean(),
+    createdAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'OwnSecret' });
+
+const OWN_SECRET_EXAMPLE = {
+  id: EXAMPLE.id,
+  title: null,
+  isPublic: false,
+  maxViews: 3,
+  viewsLeft: 2,
+  preventBurn: false,
+  createdAt: EXAMPLE.createdAt,
+  expiresAt: EXAMPLE.expiresAt,
+};
 
 const unauthorized = errorResponse('Not signed in, or the API token sent is not valid (auth.not_signed_in)');
 const sessionOnly = errorResponse('Needs a signed-in session, not an API token; or a request from another site');
@@ -61,14 +86,18 @@ export const accountRoutes = {
   account: defineRoute({
     method: 'GET',
     path: '/account',
+    operationId: 'getAccount',
     tag: 'account',
+    access: 'user',
     summary: 'The signed-in account',
     responses: { 200: { description: 'The account', schema: Account }, 401: unauthorized, 429: rateLimited },
   }),
   update: defineRoute({
     method: 'PUT',
     path: '/account/update',
+    operationId: 'updateAccount',
     tag: 'account',
+    access: 'session',
     summary: 'Change email or password (needs the current password); other sessions end on a password change',
     body: AccountUpdateBody,
     responses: {
@@ -85,7 +114,9 @@ export const accountRoutes = {
   delete: defineRoute({
     method: 'POST',
     path: '/account/delete',
+    operationId: 'deleteAccount',
     tag: 'account',
+    access: 'session',
     summary: 'Delete the account with all its secrets, sessions and tokens',
     body: AccountDeleteBody,
     responses: {
@@ -101,22 +132,35 @@ export const accountRoutes = {
   }),
   secrets: defineRoute({
     method: 'GET',
-    path: '/account/secrets',
+    path: '/secret',
+    operationId: 'listOwnSecrets',
+    // The account page's first path, and Hemmelig's (its 6.x client calls GET /api/secret/).
+    aliases: ['/account/secrets'],
     tag: 'account',
+    access: 'user',
     summary: 'Your own secrets that can still be opened, newest first',
-    responses: { 200: { description: 'The list', schema: z.array(OwnSecret) }, 401: unauthorized, 429: rateLimited },
+    description: 'Also answers as `GET /api/secret/`, the path Hemmelig 6.x clients call, with the fields they read.',
+    responses: {
+      200: { description: 'The list', schema: z.array(OwnSecret), example: [OWN_SECRET_EXAMPLE] },
+      401: unauthorized,
+      429: rateLimited,
+    },
   }),
   tokens: defineRoute({
     method: 'GET',
     path: '/account/tokens',
+    operationId: 'listApiTokens',
     tag: 'account',
+    access: 'user',
     summary: 'Your API tokens (never the tokens themselves)',
     responses: { 200: { description: 'The list', schema: z.array(ApiToken) }, 401: unauthorized, 429: rateLimited },
   }),
   createToken: defineRoute({
     method: 'POST',
     path: '/account/tokens',
+    operationId: 'createApiToken',
     tag: 'account',
+    access: 'session',
     summary: 'Create an API token; it is shown once',
     body: CreateTokenBody,
     responses: {
@@ -132,7 +176,9 @@ export const accountRoutes = {
   revokeToken: defineRoute({
     method: 'DELETE',
     path: '/account/tokens/{id}',
+    operationId: 'revokeApiToken',
     tag: 'account',
+    access: 'session',
     summary: 'Revoke an API token',
     params: TokenParams,
     responses: {

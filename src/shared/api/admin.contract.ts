@@ -19,27 +19,31 @@ export const OrganizationDomain = z
 /** The settings as stored, and which of them the server's environment pins (managed mode: read-only here). */
 export const AdminSettings = InstanceSettings.extend({
   managed: z.array(SettingName).describe('Settings pinned by environment variables; PUT cannot change them'),
-});
+}).meta({ id: 'AdminSettings' });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
 /** Spec §5: the four switches are required booleans; the other two are optional. Unknown fields are refused. */
-export const AdminSettingsBody = z.strictObject({
-  disable_users: z.boolean(),
-  disable_user_account_creation: z.boolean(),
-  read_only: z.boolean(),
-  disable_file_upload: z.boolean(),
-  hide_allowed_ip_input: z.boolean().optional(),
-  restrict_organization_email: OrganizationDomain.optional(),
-});
+export const AdminSettingsBody = z
+  .strictObject({
+    disable_users: z.boolean(),
+    disable_user_account_creation: z.boolean(),
+    read_only: z.boolean(),
+    disable_file_upload: z.boolean(),
+    hide_allowed_ip_input: z.boolean().optional(),
+    restrict_organization_email: OrganizationDomain.optional(),
+  })
+  .meta({ id: 'AdminSettingsBody' });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;
 
-export const AdminUser = z.object({
-  username: z.string(),
-  email: z.string(),
-  role: Role,
-  generated: z.boolean(),
-  createdAt: z.iso.datetime(),
-});
+export const AdminUser = z
+  .object({
+    username: z.string(),
+    email: z.string(),
+    role: Role,
+    generated: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof AdminUser>;
 
 const wholeNumber = (min: number, max: number, fallback: number) =>
@@ -55,29 +59,37 @@ export const UsersQuery = z.object({
   skip: wholeNumber(0, USERS_PAGE.maxSkip, 0),
   take: wholeNumber(1, USERS_PAGE.maxTake, USERS_PAGE.defaultTake),
 });
-export const UsersPage = z.object({
-  users: z.array(AdminUser).describe('Oldest first'),
-  total: z.number().int(),
-  skip: z.number().int(),
-  take: z.number().int(),
-});
+export const UsersPage = z
+  .object({
+    users: z.array(AdminUser).describe('Oldest first'),
+    total: z.number().int(),
+    skip: z.number().int(),
+    take: z.number().int(),
+  })
+  .meta({ id: 'UsersPage' });
 export type UsersPage = z.infer<typeof UsersPage>;
 
 /** Spec §3/§9: role defaults to user, generated to true. */
-export const CreateUserBody = z.strictObject({
-  username: Username,
-  password: Password,
-  email: Email,
-  role: Role.default('user'),
-  generated: z.boolean().default(true),
-});
+export const CreateUserBody = z
+  .strictObject({
+    username: Username,
+    password: Password,
+    email: Email,
+    role: Role.default('user'),
+    generated: z.boolean().default(true),
+  })
+  .meta({ id: 'CreateUserBody' });
 /** Spec §3: the user is named by username; email and role change. */
-export const UpdateUserBody = z.strictObject({
-  username: noNul(z.string().min(1, 'is required').max(254)),
-  email: Email,
-  role: Role,
-});
-export const DeleteUserBody = z.strictObject({ username: noNul(z.string().min(1, 'is required').max(254)) });
+export const UpdateUserBody = z
+  .strictObject({
+    username: noNul(z.string().min(1, 'is required').max(254)),
+    email: Email,
+    role: Role,
+  })
+  .meta({ id: 'UpdateUserBody' });
+export const DeleteUserBody = z
+  .strictObject({ username: noNul(z.string().min(1, 'is required').max(254)) })
+  .meta({ id: 'DeleteUserBody' });
 
 const unauthorized = errorResponse('Not signed in, or the API token sent is not valid (auth.not_signed_in)');
 const forbidden = errorResponse('Only admins may call this (auth.admin_required), or a request from another site');
@@ -89,7 +101,9 @@ export const adminRoutes = {
   adminSettings: defineRoute({
     method: 'GET',
     path: '/admin/settings',
+    operationId: 'getAdminSettings',
     tag: 'admin',
+    access: 'admin',
     summary: 'The instance settings, and which are pinned by the environment',
     responses: {
       200: { description: 'The settings', schema: AdminSettings },
@@ -101,7 +115,9 @@ export const adminRoutes = {
   updateAdminSettings: defineRoute({
     method: 'PUT',
     path: '/admin/settings',
+    operationId: 'updateAdminSettings',
     tag: 'admin',
+    access: 'admin',
     summary: 'Change the instance settings',
     body: AdminSettingsBody,
     responses: {
@@ -117,7 +133,9 @@ export const adminRoutes = {
   adminUsers: defineRoute({
     method: 'GET',
     path: '/admin/users',
+    operationId: 'listUsers',
     tag: 'admin',
+    access: 'admin',
     summary: 'The users, a page at a time (skip, take)',
     query: UsersQuery,
     responses: {
@@ -131,7 +149,9 @@ export const adminRoutes = {
   createUser: defineRoute({
     method: 'POST',
     path: '/admin/users',
+    operationId: 'createUser',
     tag: 'admin',
+    access: 'admin',
     summary: 'Create a user (also while sign-up is disabled)',
     body: CreateUserBody,
     responses: {
@@ -148,7 +168,9 @@ export const adminRoutes = {
   updateUser: defineRoute({
     method: 'PUT',
     path: '/admin/users',
+    operationId: 'updateUser',
     tag: 'admin',
+    access: 'admin',
     summary: "Change a user's email or role",
     body: UpdateUserBody,
     responses: {
@@ -166,7 +188,9 @@ export const adminRoutes = {
   deleteUser: defineRoute({
     method: 'DELETE',
     path: '/admin/users',
+    operationId: 'deleteUser',
     tag: 'admin',
+    access: 'admin',
     summary: 'Delete a user with their secrets, files, sessions and tokens',
     body: DeleteUserBody,
     responses: {

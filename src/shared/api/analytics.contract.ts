@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { defineRoute, errorResponse } from './contract.js';
 
-export const TrackBody = z.object({
-  path: z.string().min(1, 'is required').max(512).startsWith('/', 'must start with /'),
-});
-export const TrackResult = z.object({
-  recorded: z
-    .boolean()
-    .describe(
-      'false when analytics are off, for bots and scripts (by user agent, or none), and when the browser asks not to ' +
-        'be tracked (DNT: 1 or Sec-GPC: 1). Paths that are not pages are recorded as /404.',
-    ),
-});
+export const TrackBody = z
+  .object({
+    path: z.string().min(1, 'is required').max(512).startsWith('/', 'must start with /'),
+  })
+  .meta({ id: 'TrackBody' });
+export const TrackResult = z
+  .object({
+    recorded: z
+      .boolean()
+      .describe(
+        'false when analytics are off, for bots and scripts (by user agent, or none), and when the browser asks not to ' +
+          'be tracked (DNT: 1 or Sec-GPC: 1). Paths that are not pages are recorded as /404.',
+      ),
+  })
+  .meta({ id: 'TrackResult' });
 
 export const DailyVisits = z.object({
   date: z.iso.date().describe('UTC day'),
@@ -26,32 +30,36 @@ export const PathVisits = z.object({
     .int()
     .describe('Distinct daily visitor ids: a visitor coming back on two days counts twice'),
 });
-export const DailyAnalytics = z.object({
-  days: z.array(DailyVisits).describe('The last 30 days, oldest first, days without visits included as 0'),
-  paths: z.array(PathVisits).describe('Per page over the same days, most visited first'),
-  totals: z
-    .object({ visits: z.number().int(), uniqueVisitors: z.number().int() })
-    .describe('Over the same days; uniqueVisitors is the sum of the days’ (the visitor id changes every day)'),
-});
+export const DailyAnalytics = z
+  .object({
+    days: z.array(DailyVisits).describe('The last 30 days, oldest first, days without visits included as 0'),
+    paths: z.array(PathVisits).describe('Per page over the same days, most visited first'),
+    totals: z
+      .object({ visits: z.number().int(), uniqueVisitors: z.number().int() })
+      .describe('Over the same days; uniqueVisitors is the sum of the days’ (the visitor id changes every day)'),
+  })
+  .meta({ id: 'DailyAnalytics' });
 export type DailyAnalytics = z.infer<typeof DailyAnalytics>;
 
-export const Stats = z.object({
-  secrets: z.object({
-    created: z.number().int().describe('Ever created'),
-    active: z.number().int().describe('Stored now and not expired'),
-    expired: z.number().int().describe('Deleted by the purge after their lifetime'),
-    burned: z.number().int().describe('Deleted by their last view or a burn'),
-    public: z.number().int().describe('Active and public'),
-    withPassword: z.number().int().describe('Active and password-protected'),
-  }),
-  users: z.object({ total: z.number().int(), admins: z.number().int() }),
-  files: z
-    .object({
-      count: z.number().int().describe('Files stored now (uploading, or waiting for their deletion included)'),
-      bytes: z.number().int().describe('Their stored (encrypted) bytes'),
-    })
-    .describe('Stored file attachments'),
-});
+export const Stats = z
+  .object({
+    secrets: z.object({
+      created: z.number().int().describe('Ever created'),
+      active: z.number().int().describe('Stored now and not expired'),
+      expired: z.number().int().describe('Deleted by the purge after their lifetime'),
+      burned: z.number().int().describe('Deleted by their last view or a burn'),
+      public: z.number().int().describe('Active and public'),
+      withPassword: z.number().int().describe('Active and password-protected'),
+    }),
+    users: z.object({ total: z.number().int(), admins: z.number().int() }),
+    files: z
+      .object({
+        count: z.number().int().describe('Files stored now (uploading, or waiting for their deletion included)'),
+        bytes: z.number().int().describe('Their stored (encrypted) bytes'),
+      })
+      .describe('Stored file attachments'),
+  })
+  .meta({ id: 'Stats' });
 export type Stats = z.infer<typeof Stats>;
 
 const unauthorized = errorResponse('Not signed in, or the API token sent is not valid (auth.not_signed_in)');
@@ -62,7 +70,9 @@ export const analyticsRoutes = {
   track: defineRoute({
     method: 'POST',
     path: '/analytics/track',
+    operationId: 'trackPageView',
     tag: 'analytics',
+    access: 'anyone',
     summary: 'Record a page view (no IP stored; secret ids and keys stripped; bots skipped)',
     body: TrackBody,
     responses: {
@@ -78,7 +88,9 @@ export const analyticsRoutes = {
   analyticsDaily: defineRoute({
     method: 'GET',
     path: '/analytics/data/aggregate/daily',
+    operationId: 'getDailyAnalytics',
     tag: 'analytics',
+    access: 'admin',
     summary: 'Page views of the last 30 days: per day and per page (admins)',
     responses: {
       200: { description: 'The aggregate', schema: DailyAnalytics },
@@ -90,7 +102,9 @@ export const analyticsRoutes = {
   stats: defineRoute({
     method: 'GET',
     path: '/stats',
+    operationId: 'getStats',
     tag: 'analytics',
+    access: 'admin',
     summary: 'Instance statistics: secrets and users (admins)',
     responses: {
       200: { description: 'The statistics', schema: Stats },

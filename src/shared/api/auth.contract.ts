@@ -12,23 +12,27 @@ export const Password = z
   .min(PASSWORD.min, `must be at least ${PASSWORD.min} characters`)
   .max(PASSWORD.max, `must be at most ${PASSWORD.max} characters`);
 export const Email = z.email('must be a valid email address').max(EMAIL_MAX_LENGTH);
-export const Role = z.enum(ROLES);
+export const Role = z.enum(ROLES).meta({ id: 'Role' });
 export type Role = z.infer<typeof Role>;
 
-export const SignupBody = z.object({ email: Email, username: Username, password: Password });
-export const SigninBody = z.object({
-  username: noNul(z.string().min(1).max(254)),
-  password: z.string().min(1).max(1024),
-});
-export const SetupBody = SignupBody.extend({ token: z.string().min(1).max(128) });
+export const SignupBody = z.object({ email: Email, username: Username, password: Password }).meta({ id: 'SignupBody' });
+export const SigninBody = z
+  .object({
+    username: noNul(z.string().min(1).max(254)),
+    password: z.string().min(1).max(1024),
+  })
+  .meta({ id: 'SigninBody' });
+export const SetupBody = SignupBody.extend({ token: z.string().min(1).max(128) }).meta({ id: 'SetupBody' });
 
 /** Who is signed in, and until when (the readable login cookie holds the same two facts). */
-export const SessionInfo = z.object({
-  username: z.string(),
-  email: z.string(),
-  role: Role,
-  expirationDate: z.iso.datetime(),
-});
+export const SessionInfo = z
+  .object({
+    username: z.string(),
+    email: z.string(),
+    role: Role,
+    expirationDate: z.iso.datetime(),
+  })
+  .meta({ id: 'SessionInfo' });
 
 const rateLimited = errorResponse('Too many requests');
 const crossSite = errorResponse('A cookie-authenticated request from another site (auth.cross_site)');
@@ -40,7 +44,9 @@ export const authRoutes = {
   signup: defineRoute({
     method: 'POST',
     path: '/authentication/signup',
+    operationId: 'signUp',
     tag: 'authentication',
+    access: 'anyone',
     summary: 'Create an account and sign in',
     body: SignupBody,
     responses: {
@@ -57,7 +63,9 @@ export const authRoutes = {
   signin: defineRoute({
     method: 'POST',
     path: '/authentication/signin',
+    operationId: 'signIn',
     tag: 'authentication',
+    access: 'anyone',
     summary: 'Sign in with username (or email) and password',
     body: SigninBody,
     responses: {
@@ -73,7 +81,9 @@ export const authRoutes = {
   signout: defineRoute({
     method: 'POST',
     path: '/authentication/signout',
+    operationId: 'signOut',
     tag: 'authentication',
+    access: 'anyone',
     summary: 'End this session on the server and clear the cookies',
     responses: {
       200: { description: 'Signed out', schema: z.object({ signedOut: z.literal(true) }) },
@@ -88,7 +98,9 @@ export const authRoutes = {
   verify: defineRoute({
     method: 'GET',
     path: '/authentication/verify',
+    operationId: 'verifySession',
     tag: 'authentication',
+    access: 'user',
     summary: 'Who is signed in',
     responses: {
       200: { description: 'The session', schema: SessionInfo },
@@ -99,7 +111,9 @@ export const authRoutes = {
   refresh: defineRoute({
     method: 'GET',
     path: '/authentication/refresh',
+    operationId: 'refreshSession',
     tag: 'authentication',
+    access: 'session',
     summary: 'Extend the session (up to its absolute maximum)',
     responses: {
       200: { description: 'The extended session', schema: SessionInfo },
@@ -110,7 +124,9 @@ export const authRoutes = {
   setup: defineRoute({
     method: 'POST',
     path: '/authentication/setup',
+    operationId: 'setUpFirstAdmin',
     tag: 'authentication',
+    access: 'anyone',
     summary: 'Create the first admin with the one-time setup token printed at start-up',
     body: SetupBody,
     responses: {

@@ -6,7 +6,8 @@ export const ErrorBody = z
     code: z.string().describe('Stable error code, e.g. secret.not_found or validation.ttl'),
     message: z.string().describe('English message; clients translate the code'),
   })
-  .loose();
+  .loose()
+  .meta({ id: 'ErrorBody' });
 
 export interface ResponseContract {
   description: string;
@@ -14,21 +15,44 @@ export interface ResponseContract {
   schema?: z.ZodType;
   /** The body is bytes (application/octet-stream), not JSON. */
   binary?: true;
+  /** An example body for the OpenAPI document; the contract test checks it against `schema`. */
+  example?: unknown;
 }
+
+/**
+ * Who may call a route, as the server enforces it; the OpenAPI `security` of the route is written from this.
+ * - anyone: works anonymously; a session cookie or API token, when sent, is checked (an invalid token: 401)
+ * - user: signed in, by session cookie or by API token (HTTP Basic username or Bearer)
+ * - session: signed in by session cookie only: an API token cannot change credentials, tokens or the account
+ * - admin: an admin, by session cookie or by an admin's API token
+ */
+export type Access = 'anyone' | 'user' | 'session' | 'admin';
 
 /** One HTTP route of the public API: what it takes and every status it may answer with. */
 export interface RouteContract {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path below the API base, OpenAPI style: `/secret/{id}`. */
   path: string;
+  /** The OpenAPI operationId: stable and unique, so that generated clients have named calls. Never rename one. */
+  operationId: string;
+  /**
+   * Older paths (OpenAPI style, below the API base) that answer exactly like `path`, kept for compatibility. They
+   * are listed on the operation (x-aliases), not in the document's paths, where they would be ambiguous.
+   */
+  aliases?: string[];
   summary: string;
+  /** Longer text for the OpenAPI document, when the summary does not say it all. */
+  description?: string;
   tag: string;
+  access: Access;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** Request headers the route reads (documented in OpenAPI; the handler reads them itself). */
   headers?: z.ZodObject;
   /** The JSON body's schema, or 'binary' for a raw application/octet-stream body. */
   body?: z.ZodType | 'binary';
+  /** An example JSON body for the OpenAPI document; the contract test checks it against `body`. */
+  bodyExample?: unknown;
   responses: Record<number, ResponseContract>;
 }
 

@@ -56,60 +56,72 @@ const SealedMeta = noNul(z.string().min(1).max(FILE_LIMITS.metaChars)).describe(
 );
 
 /** A file to be uploaded in parts after the secret is created. */
-export const FileManifestItem = z.strictObject({
-  meta: SealedMeta,
-  size: z
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 50)
-    .describe('Bytes of the whole encrypted stream, header included'),
-  partSize: z
-    .number()
-    .int()
-    .min(FILE_LIMITS.minPartBytes)
-    .max(FILE_LIMITS.maxPartBytes)
-    .describe('Bytes per part; every part is full except the last'),
-});
+export const FileManifestItem = z
+  .strictObject({
+    meta: SealedMeta,
+    size: z
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 50)
+      .describe('Bytes of the whole encrypted stream, header included'),
+    partSize: z
+      .number()
+      .int()
+      .min(FILE_LIMITS.minPartBytes)
+      .max(FILE_LIMITS.maxPartBytes)
+      .describe('Bytes per part; every part is full except the last'),
+  })
+  .meta({ id: 'FileManifestItem' });
 /** API compatibility: a small file sent inline, its encrypted stream base64url in `content`. */
-export const InlineFile = z.strictObject({
-  meta: SealedMeta,
-  content: z
-    .string()
-    .min(1)
-    .regex(/^[A-Za-z0-9_-]+$/, 'must be base64url')
-    .describe('The encrypted stream, base64url'),
-});
+export const InlineFile = z
+  .strictObject({
+    meta: SealedMeta,
+    content: z
+      .string()
+      .min(1)
+      .regex(/^[A-Za-z0-9_-]+$/, 'must be base64url')
+      .describe('The encrypted stream, base64url'),
+  })
+  .meta({ id: 'InlineFile' });
 export const CreateFile = z.union([FileManifestItem, InlineFile]);
 export type CreateFileInput = z.output<typeof CreateFile>;
 export const CreateFiles = z.array(CreateFile).max(FILE_LIMITS.maxFilesPerSecret).default([]);
 
-export const UploadFile = z.object({
-  id: FileId,
-  size: z.number().int().describe('Bytes of the encrypted stream'),
-  partSize: z.number().int(),
-  parts: z.number().int().describe('How many parts to upload, numbered from 1'),
-  received: z.array(z.number().int()).describe('Numbers of the parts the server holds (a reload resumes from here)'),
-});
-export const UploadStatus = z.object({
-  id: z.string().describe('The secret'),
-  complete: z.boolean(),
-  files: z.array(UploadFile),
-});
+export const UploadFile = z
+  .object({
+    id: FileId,
+    size: z.number().int().describe('Bytes of the encrypted stream'),
+    partSize: z.number().int(),
+    parts: z.number().int().describe('How many parts to upload, numbered from 1'),
+    received: z.array(z.number().int()).describe('Numbers of the parts the server holds (a reload resumes from here)'),
+  })
+  .meta({ id: 'UploadFile' });
+export const UploadStatus = z
+  .object({
+    id: z.string().describe('The secret'),
+    complete: z.boolean(),
+    files: z.array(UploadFile),
+  })
+  .meta({ id: 'UploadStatus' });
 /** In the create response when files wait for their parts. */
-export const UploadTicket = z.object({
-  token: z.string().describe(`Send it back in the ${UPLOAD_TOKEN_HEADER} header; shown once`),
-  expiresAt: z.iso.datetime().describe('An upload not complete by then is deleted'),
-  files: z.array(UploadFile),
-});
+export const UploadTicket = z
+  .object({
+    token: z.string().describe(`Send it back in the ${UPLOAD_TOKEN_HEADER} header; shown once`),
+    expiresAt: z.iso.datetime().describe('An upload not complete by then is deleted'),
+    files: z.array(UploadFile),
+  })
+  .meta({ id: 'UploadTicket' });
 
-export const FileForReader = z.object({
-  id: FileId,
-  meta: z.string(),
-  size: z.number().int().describe('Bytes of the download (the encrypted stream)'),
-  downloadKey: z.string().describe('POST /download with it and the secret id'),
-  downloadExpiresAt: z.iso.datetime(),
-});
+export const FileForReader = z
+  .object({
+    id: FileId,
+    meta: z.string(),
+    size: z.number().int().describe('Bytes of the download (the encrypted stream)'),
+    downloadKey: z.string().describe('POST /download with it and the secret id'),
+    downloadExpiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'FileForReader' });
 
 const Id = noNul(z.string().max(64));
 export const UploadParams = z.object({ id: Id });
@@ -125,17 +137,21 @@ export const PartParams = z.object({
 export const UploadHeaders = z.object({
   [UPLOAD_TOKEN_HEADER]: z.string().describe('The upload token of the create answer (upload.token)'),
 });
-export const PartStored = z.object({ fileId: FileId, part: z.number().int(), size: z.number().int() });
-export const DownloadBody = z.strictObject({
-  key: noNul(z.string().min(1).max(128)),
-  secretId: noNul(z.string().min(1).max(64)),
-});
+export const PartStored = z
+  .object({ fileId: FileId, part: z.number().int(), size: z.number().int() })
+  .meta({ id: 'PartStored' });
+export const DownloadBody = z
+  .strictObject({
+    key: noNul(z.string().min(1).max(128)),
+    secretId: noNul(z.string().min(1).max(64)),
+  })
+  .meta({ id: 'DownloadBody' });
 export const IncompleteBody = ErrorBody.extend({
   missing: z
     .array(z.object({ fileId: FileId, parts: z.array(z.number().int()) }))
     .optional()
     .describe('With files.incomplete: each file’s missing parts (at most 100 each)'),
-});
+}).meta({ id: 'UploadIncompleteBody' });
 
 const rateLimited = errorResponse('Too many requests');
 const badApiToken = errorResponse('The API token sent is unknown, expired or revoked (auth.not_signed_in)');
@@ -151,7 +167,9 @@ export const fileRoutes = {
   uploadStatus: defineRoute({
     method: 'GET',
     path: '/secret/{id}/upload',
+    operationId: 'getUploadStatus',
     tag: 'files',
+    access: 'anyone',
     summary: `The parts of each file the server holds (needs the ${UPLOAD_TOKEN_HEADER} header)`,
     params: UploadParams,
     headers: UploadHeaders,
@@ -167,7 +185,9 @@ export const fileRoutes = {
   uploadPart: defineRoute({
     method: 'PUT',
     path: '/secret/{id}/files/{fileId}/parts/{part}',
+    operationId: 'uploadFilePart',
     tag: 'files',
+    access: 'anyone',
     summary: 'Upload one part (application/octet-stream, exact Content-Length); sending a part again replaces it',
     params: PartParams,
     headers: UploadHeaders,
@@ -191,7 +211,9 @@ export const fileRoutes = {
   completeUpload: defineRoute({
     method: 'POST',
     path: '/secret/{id}/upload/complete',
+    operationId: 'completeUpload',
     tag: 'files',
+    access: 'anyone',
     summary: 'Finish the upload: from now on the secret can be opened (repeating it answers the same)',
     params: UploadParams,
     headers: UploadHeaders,
@@ -210,7 +232,9 @@ export const fileRoutes = {
   download: defineRoute({
     method: 'POST',
     path: '/download',
+    operationId: 'downloadFile',
     tag: 'files',
+    access: 'anyone',
     summary: 'Stream a file’s ciphertext (application/octet-stream attachment), with a download key from a read',
     body: DownloadBody,
     responses: {

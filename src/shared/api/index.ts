@@ -17,3 +17,17 @@ export const apiRoutes = {
   ...analyticsRoutes,
 };
 export type ApiRouteName = keyof typeof apiRoutes;
+
+/** The tags of the routes, in the order the OpenAPI document (and the API docs page) lists them. */
+export const API_TAGS = [
+  { name: 'secrets', description: 'Create, check, open and burn secrets; the list of public secrets.' },
+  {
+    name: 'files',
+    description: 'Encrypted file attachments: uploaded in parts after the create, downloaded with a key from a read.',
+  },
+  { name: 'settings', description: 'The instance settings every visitor’s page needs.' },
+  { name: 'authentication', description: 'Sign up, sign in and out, and the session.' },
+  { name: 'account', description: 'The signed-in account: its secrets and its API tokens.' },
+  { name: 'admin', description: 'Instance settings and users, for admins.' },
+  { name: 'analytics', description: 'Page views, and the instance statistics for admins.' },
+] as const;

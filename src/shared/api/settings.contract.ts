@@ -3,14 +3,16 @@ import type { InstanceSettings as Settings } from '../rules/settings.js';
 import { defineRoute, errorResponse } from './contract.js';
 
 /** Instance settings (spec §3); names, shape and defaults are rules/settings.ts. */
-export const InstanceSettings = z.object({
-  disable_users: z.boolean(),
-  disable_user_account_creation: z.boolean(),
-  read_only: z.boolean(),
-  disable_file_upload: z.boolean(),
-  hide_allowed_ip_input: z.boolean(),
-  restrict_organization_email: z.string(),
-}) satisfies z.ZodType<Settings>;
+export const InstanceSettings = z
+  .object({
+    disable_users: z.boolean(),
+    disable_user_account_creation: z.boolean(),
+    read_only: z.boolean(),
+    disable_file_upload: z.boolean(),
+    hide_allowed_ip_input: z.boolean(),
+    restrict_organization_email: z.string(),
+  })
+  .meta({ id: 'InstanceSettings' }) satisfies z.ZodType<Settings>;
 export type InstanceSettings = Settings;
 
 /** What every visitor's page needs at start-up: the settings that shape the interface. */
@@ -21,7 +23,9 @@ export const settingsRoutes = {
   publicSettings: defineRoute({
     method: 'GET',
     path: '/settings/public',
+    operationId: 'getPublicSettings',
     tag: 'settings',
+    access: 'anyone',
     summary: 'The instance settings the web page needs (no authentication)',
     responses: {
       200: { description: 'The settings', schema: PublicSettings },

@@ -149,11 +149,11 @@ export const ACCOUNT_SCENARIOS: Record<AccountRoute, Scenario[]> = {
       run: async (api) => {
         const alice = await api.signUp();
         await alice.create({ ttl: 2419200, title: 'For Bob' });
-        return alice.inject({ url: '/account/secrets' });
+        return alice.inject({ url: '/secret' });
       },
     },
-    anonymous('GET', '/account/secrets'),
-    rateLimited({ url: '/account/secrets' }),
+    anonymous('GET', '/secret'),
+    rateLimited({ url: '/secret' }),
   ],
   tokens: [
     {

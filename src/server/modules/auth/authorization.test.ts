@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { UPLOAD_TOKEN_HEADER } from '../../../shared/api/files.contract.js';
+import type { Access } from '../../../shared/api/contract.js';
 import { apiRoutes, type ApiRouteName } from '../../../shared/api/index.js';
 import { API_ROUTES } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test-utils/app.js';
@@ -167,8 +168,8 @@ const PROBES: Record<ApiRouteName, (w: World, caller: Caller) => Promise<LightMy
     const owned = await w.asUser({ method: 'POST', url: '/secret', payload: { text: 'hush1.eA', ttl: 3600 } });
     return w.as(c, { method: 'POST', url: `/secret/${owned.json().id}/burn` });
   },
-  publicList: (w, c) => w.as(c, { url: '/secret/public/' }),
-  publicListByUser: (w, c) => w.as(c, { url: '/secret/public/alice' }),
+  publicList: (w, c) => w.as(c, { url: '/public-secrets' }),
+  publicListByUser: (w, c) => w.as(c, { url: '/public-secrets/alice' }),
   publicSettings: (w, c) => w.as(c, { url: '/settings/public' }),
   signup: (w, c) => {
     const username = freshName();
@@ -191,7 +192,7 @@ const PROBES: Record<ApiRouteName, (w: World, caller: Caller) => Promise<LightMy
   account: (w, c) => w.as(c, { url: '/account' }),
   update: (w, c) => w.as(c, { method: 'PUT', url: '/account/update', payload: { currentPassword: PASSWORD } }),
   delete: (w, c) => w.as(c, { method: 'POST', url: '/account/delete', payload: { currentPassword: PASSWORD } }),
-  secrets: (w, c) => w.as(c, { url: '/account/secrets' }),
+  secrets: (w, c) => w.as(c, { url: '/secret' }),
   tokens: (w, c) => w.as(c, { url: '/account/tokens' }),
   createToken: (w, c) => w.as(c, { method: 'POST', url: '/account/tokens', payload: { name: 'probe' } }),
   revokeToken: async (w, c) => {
@@ -245,6 +246,21 @@ const PROBES: Record<ApiRouteName, (w: World, caller: Caller) => Promise<LightMy
 
 /** The user's own cells go last: her session may sign out or delete the account her token belongs to. */
 const ORDER: Caller[] = ['anonymous', 'revokedToken', 'deletedUser', 'token', 'creator', 'admin', 'user'];
+
+/** The access a row shows: anonymous callers let in, or only an admin, or only a session, or any signed-in user. */
+function accessOf(statuses: Record<Caller, number>): Access {
+  const ok = (status: number) => status < 300;
+  if (statuses.anonymous !== 401) return 'anyone';
+  if (statuses.user === 403 && ok(statuses.admin)) return 'admin';
+  if (ok(statuses.user) && [401, 403].includes(statuses.token)) return 'session';
+  return 'user';
+}
+
+it('each route’s declared access (its OpenAPI security) is the one its row of the table shows', () => {
+  for (const [name, statuses] of Object.entries(EXPECTED)) {
+    expect(accessOf(statuses), name).toBe(apiRoutes[name as ApiRouteName].access);
+  }
+});
 
 it('the table has a row for every route of API_ROUTES, and only for those', () => {
   const rows = Object.keys(EXPECTED).map((name) => apiRoutes[name as ApiRouteName]);

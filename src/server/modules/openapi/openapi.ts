@@ -1,11 +1,45 @@
-import { API_BASE } from '../../../shared/rules/api-path.js';
-import { z } from 'zod';
-import type { RouteContract } from '../../../shared/api/contract.js';
+import { API_ALIAS_BASE, API_BASE } from '../../../shared/rules/api-path.js';
+import type { z } from 'zod';
+import { API_TAGS } from '../../../shared/api/index.js';
+import type { Access, RouteContract } from '../../../shared/api/contract.js';
+import { SESSION_COOKIE } from '../auth/cookies.js';
+import { createSchemaComponents } from './schema-components.js';
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+const SECURITY_SCHEMES = {
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description:
+      'The session of the web app, set by sign-up, sign-in and setup (httpOnly). Requests that change something ' +
+      'and carry it must come from the same site.',
+  },
+  basicAuth: {
+    type: 'http',
+    scheme: 'basic',
+    description: 'An API token (Account → API tokens) as the username; the password is ignored.',
+  },
+  bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token (Account → API tokens).' },
+};
 
-function parameters(route: RouteContract) {
+const [SESSION, BASIC, BEARER] = [{ sessionCookie: [] }, { basicAuth: [] }, { bearerAuth: [] }];
+/** OpenAPI 3.1 lets a security requirement of any scheme name the roles it needs. */
+const ADMIN = [{ sessionCookie: ['admin'] }, { basicAuth: ['admin'] }, { bearerAuth: ['admin'] }];
+/** `{}` is the anonymous alternative: such a route works without credentials, and checks any it is sent. */
+const SECURITY: Record<Access, object[]> = {
+  anyone: [{}, SESSION, BASIC, BEARER],
+  user: [SESSION, BASIC, BEARER],
+  session: [SESSION],
+  admin: ADMIN,
+};
+
+const BINARY = 'application/octet-stream';
+/** OpenAPI 3.1: raw bytes are a string with a media type, and no JSON schema of their own. */
+const BINARY_SCHEMA = { type: 'string', contentMediaType: BINARY };
+
+type Schemas = ReturnType<typeof createSchemaComponents>;
+
+function parameters(route: RouteContract, schemas: Schemas) {
   const result: object[] = [];
   for (const [location, schema] of [
     ['path', route.params],
@@ -19,59 +53,89 @@ function parameters(route: RouteContract) {
         in: location,
         ...(field.description && { description: field.description }),
         required: location === 'path' || !(field as z.ZodType).safeParse(undefined).success,
-        schema: toSchema(field as z.ZodType, 'input'),
+        schema: schemas.convert(field as z.ZodType, 'input'),
       });
     }
   }
   return result;
 }
 
-const BINARY = 'application/octet-stream';
-/** OpenAPI 3.1: raw bytes are a string with a media type, and no JSON schema of their own. */
-const BINARY_SCHEMA = { type: 'string', contentMediaType: BINARY };
-
-function requestBody(body: NonNullable<RouteContract['body']>) {
+function requestBody(route: RouteContract, schemas: Schemas) {
+  const body = route.body!;
   if (body === 'binary') return { required: true, content: { [BINARY]: { schema: BINARY_SCHEMA } } };
+  const example = route.bodyExample === undefined ? {} : { example: route.bodyExample };
   return {
     required: !body.safeParse(undefined).success,
-    content: { 'application/json': { schema: toSchema(body, 'input') } },
+    content: { 'application/json': { schema: schemas.convert(body, 'input'), ...example } },
   };
+}
+
+function responses(route: RouteContract, schemas: Schemas) {
+  return Object.fromEntries(
+    Object.entries(route.responses).map(([status, response]) => [
+      status,
+      {
+        description: response.description,
+        ...(response.binary && { content: { [BINARY]: { schema: BINARY_SCHEMA } } }),
+        ...(response.schema && {
+          content: {
+            'application/json': {
+              schema: schemas.convert(response.schema, 'output'),
+              ...(response.example !== undefined && { example: response.example }),
+            },
+          },
+        }),
+      },
+    ]),
+  );
+}
+
+function description(routes: RouteContract[]) {
+  const aliases = routes.flatMap((route) =>
+    (route.aliases ?? []).map((alias) => `\`${alias}\` (${route.method} \`${route.path}\`)`),
+  );
+  return (
+    'End-to-end encrypted secret sharing. Errors are `{code, message}`. Sign in with the session cookie (the web ' +
+    'app), or send an API token as the HTTP Basic username (any password) or as a Bearer token. ' +
+    `Every path also answers under \`${API_ALIAS_BASE}\` (the web app's API host), and a trailing slash is ` +
+    'ignored.' +
+    (aliases.length > 0 ? ` Older paths answer as aliases of the documented ones: ${aliases.join(', ')}.` : '')
+  );
 }
 
 /** The OpenAPI 3.1 document, generated from the same zod contracts the server validates with. */
 export function buildOpenApi(routes: RouteContract[], version: string) {
+  const schemas = createSchemaComponents();
   const paths: Record<string, Record<string, object>> = {};
   for (const route of routes) {
-    const operation = {
+    const params = parameters(route, schemas);
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = {
+      operationId: route.operationId,
       tags: [route.tag],
       summary: route.summary,
-      parameters: parameters(route),
-      ...(route.body && { requestBody: requestBody(route.body) }),
-      responses: Object.fromEntries(
-        Object.entries(route.responses).map(([status, response]) => [
-          status,
-          {
-            description: response.description,
-            ...(response.binary && { content: { [BINARY]: { schema: BINARY_SCHEMA } } }),
-            ...(response.schema && {
-              content: { 'application/json': { schema: toSchema(response.schema, 'output') } },
-            }),
-          },
-        ]),
-      ),
+      ...(route.description && { description: route.description }),
+      ...(route.aliases && { 'x-aliases': route.aliases }),
+      security: SECURITY[route.access],
+      ...(params.length > 0 && { parameters: params }),
+      ...(route.body && { requestBody: requestBody(route, schemas) }),
+      responses: responses(route, schemas),
     };
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
   }
+  const resolved = schemas.finish(paths);
   return {
     openapi: '3.1.0',
     info: {
       title: 'Hush API',
       version,
-      description:
-        'End-to-end encrypted secret sharing. Errors are `{code, message}`. Authenticate with an API token as the ' +
-        'HTTP Basic username (any password) or as a Bearer token. Every path also answers under /api.',
+      description: description(routes),
+      license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: API_BASE }],
-    paths,
+    servers: [
+      { url: API_BASE, description: 'The canonical base' },
+      { url: API_ALIAS_BASE, description: `Alias of ${API_BASE}: the same paths, answered the same way` },
+    ],
+    tags: API_TAGS.filter((tag) => routes.some((route) => route.tag === tag.name)),
+    paths: resolved.document,
+    components: { schemas: resolved.schemas, securitySchemes: SECURITY_SCHEMES },
   };
 }

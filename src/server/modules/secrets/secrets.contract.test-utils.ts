@@ -118,22 +118,22 @@ export const SECRET_SCENARIOS: Record<SecretRoute, Scenario[]> = {
       why: 'one public secret',
       run: async (api) => {
         await api.create({ isPublic: true, text: 'hello', title: 'Hi' });
-        return api.inject({ url: '/secret/public/' });
+        return api.inject({ url: '/public-secrets' });
       },
     },
-    unknownToken({ url: '/secret/public/' }),
-    rateLimited({ url: '/secret/public/' }),
+    unknownToken({ url: '/public-secrets' }),
+    rateLimited({ url: '/public-secrets' }),
   ],
   publicListByUser: [
-    { status: 200, why: 'a user without public secrets', run: (api) => api.inject({ url: '/secret/public/nobody' }) },
+    { status: 200, why: 'a user without public secrets', run: (api) => api.inject({ url: '/public-secrets/nobody' }) },
     {
       status: 400,
       code: 'validation.username',
       why: 'a username longer than 64 characters',
-      run: (api) => api.inject({ url: `/secret/public/${'u'.repeat(65)}` }),
+      run: (api) => api.inject({ url: `/public-secrets/${'u'.repeat(65)}` }),
     },
-    unknownToken({ url: '/secret/public/nobody' }),
-    rateLimited({ url: '/secret/public/nobody' }),
+    unknownToken({ url: '/public-secrets/nobody' }),
+    rateLimited({ url: '/public-secrets/nobody' }),
   ],
   publicSettings: [
     { status: 200, why: 'the defaults', run: (api) => api.inject({ url: '/settings/public' }) },

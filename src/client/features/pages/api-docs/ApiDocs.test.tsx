@@ -169,4 +169,34 @@ describe('ApiDocs', () => {
     expect(settings).toHaveLength(1);
     expect(settings[0]?.querySelector('code')).toBeNull();
   });
+
+  it('lists the other base URL and the older paths as aliases, in the overview and on their operation', () => {
+    const withAliases: OpenApiDocument = {
+      ...openApi,
+      servers: [{ url: '/api/v1' }, { url: '/api' }],
+      paths: {
+        ...openApi.paths,
+        '/public-secrets': {
+          get: {
+            tags: ['secrets'],
+            operationId: 'listPublicSecrets',
+            summary: 'Public secrets',
+            'x-aliases': ['/secret/public/'],
+            responses: { '200': { description: 'The list' } },
+          },
+        },
+      },
+    };
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ApiDocs document={withAliases} documentUrl="/api/v1/openapi.json" />
+      </I18nextProvider>,
+    );
+    const overview = screen.getByRole('region', { name: /Test API/ });
+    const aliases = within(overview)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(aliases).toEqual(['/api answers like /api/v1', 'GET /secret/public/ answers like GET /public-secrets']);
+    expect(operation('listpublicsecrets').textContent).toContain('Also answers at GET /secret/public/');
+  });
 });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ApiAliases } from './ApiAliases';
 import { ApiOperation } from './ApiOperation';
 import { MethodBadge } from './badges';
 import { InlineCode } from './InlineCode';
@@ -35,6 +36,7 @@ export function ApiDocs({ document, documentUrl }: { document: OpenApiDocument; 
               <dd className="font-mono">{baseUrl}</dd>
             </>
           )}
+          <ApiAliases document={document} />
           <dt className="font-medium text-slate-600 dark:text-slate-400">{t('apiDocs.document')}</dt>
           <dd>
             <a

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { OperationAliases } from './ApiAliases';
 import { MethodBadge, StatusBadge } from './badges';
 import { InlineCode } from './InlineCode';
 import type { MediaType } from './openapi.types';
@@ -71,6 +72,7 @@ export function ApiOperation({ entry }: { entry: OperationEntry }) {
           <InlineCode text={operation.description} />
         </p>
       )}
+      <OperationAliases method={method} operation={operation} />
 
       {parameters.length > 0 && (
         <div className="space-y-2">

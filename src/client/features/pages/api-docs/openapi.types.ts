@@ -43,6 +43,8 @@ export interface OpenApiOperation {
   description?: string;
   operationId?: string;
   deprecated?: boolean;
+  /** Older paths that answer like this operation's own (not in `paths`: they would be ambiguous there). */
+  'x-aliases'?: string[];
   parameters?: OpenApiParameter[];
   requestBody?: { required?: boolean; description?: string; content?: Record<string, MediaType> };
   responses?: Record<string, { description?: string; content?: Record<string, MediaType> }>;

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client';
 import { isOpenApiDocument, type OpenApiDocument } from './openapi.types';
+import { resolveRefs } from './resolve-refs';
 
 export const OPENAPI_PATH = '/openapi.json';
 
 export type OpenApiState =
   { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; document: OpenApiDocument };
 
-/** Loads the server's OpenAPI document through the API client. */
+/** Loads the server's OpenAPI document through the API client, its named schemas shown where they are used. */
 export function useOpenApi(): OpenApiState & { retry(): void } {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<OpenApiState>({ status: 'loading' });
@@ -19,7 +20,7 @@ export function useOpenApi(): OpenApiState & { retry(): void } {
       (document) =>
         setState(
           isOpenApiDocument(document)
-            ? { status: 'ready', document }
+            ? { status: 'ready', document: resolveRefs(document) }
             : { status: 'error', error: new Error('Not an OpenAPI document') },
         ),
       (error: unknown) => {

@@ -27,4 +27,4 @@ export const burnSecret = (id: string, proof: { deleteToken?: string; keyProof?:
   api<{ id: string; burned: true }>(`/secret/${encodeURIComponent(id)}/burn`, { body: proof });
 
 export const listPublicSecrets = (username?: string) =>
-  api<PublicSecretItem[]>(username ? `/secret/public/${encodeURIComponent(username)}` : '/secret/public/');
+  api<PublicSecretItem[]>(username ? `/public-secrets/${encodeURIComponent(username)}` : '/public-secrets');
