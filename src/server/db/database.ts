@@ -180,7 +180,10 @@ function listenForChanges(Pool: typeof pg.Pool, url: string, schema: string | un
     async close() {
       closed = true;
       clearTimeout(retry);
-      client?.release(true);
+      // Forgotten at once: a LISTEN still in flight fails now, and its catch must not release the client again.
+      const held = client;
+      client = undefined;
+      held?.release(true);
       await pool.end().catch(() => {});
     },
   };
