@@ -18,7 +18,8 @@ const opsCommand =
     if (args.length !== 1 || args[0]!.startsWith('-')) throw usageError(HELP[name]!);
     const { runOpsCommand } = await import('../server/ops/ops.command.js');
     const done = await runOpsCommand(name, args[0]!, context.env).catch((error: Error) => {
-      throw new CliError(error.message, EXIT.other, 'cli.ops');
+      // "hush backup failed: …" reads "hush: backup failed: …" under the CLI's own prefix.
+      throw new CliError(error.message.replace(/^hush (backup|restore) /, '$1 '), EXIT.other, 'cli.ops');
     });
     context.stdout.write(`${done}\n`);
   };
