@@ -27,7 +27,7 @@ describe('hush create and hush open', () => {
     const created = await world.run(['create'], { input: text });
     expect(created.code).toBe(0);
     expect(created.out).toMatch(LINK);
-    expect(created.stderr).toMatch(/hush burn [\w-]{22} --token [\w-]{43}/);
+    expect(created.stderr).toMatch(/hush burn [\w-]{22} --token=[\w-]{43}/);
     const opened = await world.run(['open', created.out.trim()]);
     expect(opened.code).toBe(0);
     expect(opened.stdout.equals(Buffer.from(text, 'utf8'))).toBe(true);

@@ -19,11 +19,46 @@ export const COMMON_OPTIONS = {
  */
 export function parseCommand<T extends Options>(command: string, args: string[], options: T) {
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({ args: protectDashValues(args, options), options, allowPositionals: true, strict: true });
   } catch (error) {
     const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '');
     throw usageError(`${message} (see: hush help ${command})`);
   }
+}
+
+/** Base64url values of ids, keys and tokens: a quarter of them begin with a dash. */
+const DASH_VALUE = /^-[A-Za-z0-9_-]{7,}$/;
+
+/**
+ * Ids and tokens are base64url, so some begin with "-" and parseArgs would take them for options
+ * (`hush burn -x8Kd… --token -Qm3…`). A dash-led value of eight or more such characters that is no option of the
+ * command is kept as a value: joined to the option before it (`--token=-Qm3…`), or passed as a positional.
+ */
+export function protectDashValues(args: string[], options: Options): string[] {
+  const known = new Set(
+    Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]),
+  );
+  const valueOf = (arg: string | undefined) => {
+    if (!arg || arg.includes('=')) return undefined;
+    const entry = Object.entries(options).find(([name, option]) => arg === `--${name}` || arg === `-${option.short}`);
+    return entry?.[1].type === 'string' ? entry : undefined;
+  };
+  const kept: string[] = [];
+  const positionals: string[] = [];
+  for (const [index, arg] of args.entries()) {
+    if (arg === '--') {
+      positionals.push(...args.slice(index + 1));
+      break;
+    }
+    if (!DASH_VALUE.test(arg) || known.has(arg)) {
+      kept.push(arg);
+      continue;
+    }
+    const option = valueOf(kept.at(-1));
+    if (option) kept[kept.length - 1] = `--${option[0]}=${arg}`;
+    else positionals.push(arg);
+  }
+  return positionals.length > 0 ? [...kept, '--', ...positionals] : kept;
 }
 
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 };

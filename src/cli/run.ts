@@ -19,7 +19,11 @@ const opsCommand =
     const { runOpsCommand } = await import('../server/ops/ops.command.js');
     const done = await runOpsCommand(name, args[0]!, context.env).catch((error: Error) => {
       // "hush backup failed: …" reads "hush: backup failed: …" under the CLI's own prefix.
-      throw new CliError(error.message.replace(/^hush (backup|restore) /, '$1 '), EXIT.other, 'cli.ops');
+      throw new CliError(
+        error.message.replace(/^hush (backup|restore) failed: /, '$1 failed: '),
+        EXIT.other,
+        'cli.ops',
+      );
     });
     context.stdout.write(`${done}\n`);
   };

@@ -122,7 +122,7 @@ export async function createCommand(args: string[], context: Context): Promise<v
   context.stdout.write(`${result.link}\n`);
   note(
     context,
-    `Expires ${result.expiresAt}. To delete it before then: hush burn ${result.id} --token ${result.deleteToken}`,
+    `Expires ${result.expiresAt}. To delete it before then: hush burn ${result.id} --token=${result.deleteToken}`,
   );
 }
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => scratch.cleanup());
 
-/** A refusal: exit code 1, nothing on standard output, one line on standard error. */
+/** A refusal: exit code 1, nothing on standard output, one line on standard error (hush: …). */
 function expectRefusal(run: CliRun, pattern: RegExp): void {
   expect(run.stdout).toBe('');
   expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(pattern)]);
@@ -31,7 +31,7 @@ describe('hush backup / hush restore from the command line', { timeout: 120_000 
     expect(backup).toMatchObject({ code: 0, stderr: '' });
     expect(backup.stdout).toMatch(
       new RegExp(
-        `^Backed up 3 secrets and 0 users \\(schema 0006-attempt-reservations, 0 stored files, 0 bytes\\) to ${file}: [\\d.]+ KiB in [\\d.]+ s\\.\\n$`,
+        `^Backed up 3 secrets and 0 users \\(schema 0007-purge-indexes, 0 stored files, 0 bytes\\) to ${file}: [\\d.]+ KiB in [\\d.]+ s\\.\\n$`,
       ),
     );
 
@@ -40,7 +40,7 @@ describe('hush backup / hush restore from the command line', { timeout: 120_000 
     expect(restore).toMatchObject({ code: 0, stderr: '' });
     expect(restore.stdout).toMatch(
       new RegExp(
-        `^Restored 3 secrets and 0 users \\(schema 0006-attempt-reservations, 0 stored files, 0 bytes\\) into ${target}`,
+        `^Restored 3 secrets and 0 users \\(schema 0007-purge-indexes, 0 stored files, 0 bytes\\) into ${target}`,
       ),
     );
     expect(restore.stdout).toContain('Start Hush on this folder: it brings the schema up to date at start-up.');
@@ -90,11 +90,11 @@ describe('hush backup / hush restore from the command line', { timeout: 120_000 
       runCli(['backup', scratch.path('x.tar')], { HUSH_DATA_DIR: scratch.path('data'), HUSH_PORT: 'eighty' }),
       runCli(['backup'], {}),
     ]);
-    expectRefusal(backup, /^HUSH_DATABASE_URL is set: .* use pg_dump -Fc \(docs\/backup\.md\)$/);
-    expectRefusal(restore, /^HUSH_DATABASE_URL is set: .* use pg_restore \(docs\/backup\.md\)$/);
+    expectRefusal(backup, /^hush: HUSH_DATABASE_URL is set: .* use pg_dump -Fc \(docs\/backup\.md\)$/);
+    expectRefusal(restore, /^hush: HUSH_DATABASE_URL is set: .* use pg_restore \(docs\/backup\.md\)$/);
     expectRefusal(taken, /taken\.tar already exists: choose a new name/);
-    expectRefusal(badSetting, /^hush backup failed: .*HUSH_PORT/);
-    expect(usage.code).toBe(1);
+    expectRefusal(badSetting, /^hush: backup failed: .*HUSH_PORT/);
+    expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('hush backup FILE');
   });
 });
