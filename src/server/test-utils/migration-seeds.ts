@@ -38,6 +38,8 @@ const ids = {
   withFile: randomToken(16),
   file: randomToken(16),
   attempted: randomToken(16),
+  stranded: randomToken(16),
+  usedUp: randomToken(16),
 };
 const tokens = {
   deleteViewed: randomToken(32),
@@ -286,6 +288,38 @@ export const SEEDS: Record<string, Step> = {
       expect(wrong.json()).toMatchObject({ code: 'secret.password_invalid', attemptsLeft: 2 });
       const right = await t.app.inject({ method: 'POST', url, payload: { password: tokens.verifier } });
       expect(right.json()).toMatchObject({ id: ids.attempted, viewsLeft: 1 });
+    },
+  },
+
+  '0007-purge-indexes': {
+    // Indexes only: rows the purge finds through them. A process killed an hour ago during two verifications (the
+    // rest of the budget already spent), and one killed between claiming a last view and deleting the secret.
+    async seed(db, { now }) {
+      const { verifier } = await hashes();
+      await db
+        .insertInto('secrets')
+        .values({
+          ...secretRow(now, ids.stranded),
+          password_hash: verifier,
+          failed_attempts: 3,
+          pending_attempts: 2,
+          attempts_reserved_at: now - HOUR,
+        })
+        .execute();
+      await db
+        .insertInto('secrets')
+        .values({ ...secretRow(now, ids.usedUp), views_left: 0 })
+        .execute();
+    },
+    async check(t) {
+      const url = `/api/v1/secret/${ids.stranded}`;
+      const payload = { password: tokens.verifier };
+      expect((await t.app.inject({ method: 'POST', url, payload })).json()).toMatchObject({ code: 'rate_limited' });
+      await t.services.secrets.purge();
+      const opened = await t.app.inject({ method: 'POST', url, payload });
+      expect(opened.json()).toMatchObject({ id: ids.stranded, viewsLeft: 0 });
+      const usedUp = await t.database.db.selectFrom('secrets').select('id').where('id', '=', ids.usedUp).execute();
+      expect(usedUp, 'the used-up secret is purged').toEqual([]);
     },
   },
 };

@@ -5,6 +5,7 @@ import * as accounts from './0003-accounts.js';
 import * as analytics from './0004-analytics.js';
 import * as files from './0005-files.js';
 import * as attemptReservations from './0006-attempt-reservations.js';
+import * as purgeIndexes from './0007-purge-indexes.js';
 
 /** Every migration, in order. Names are never changed once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-analytics': analytics,
   '0005-files': files,
   '0006-attempt-reservations': attemptReservations,
+  '0007-purge-indexes': purgeIndexes,
 };
