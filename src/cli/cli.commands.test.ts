@@ -3,8 +3,8 @@ import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from '
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { cliWorld, node20, secretRows } from './cli.test-utils.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { cliWorld, node20, runCli, secretRows } from './cli.test-utils.js';
 
 const world = cliWorld({
   uploadRestriction: false,
@@ -412,5 +412,36 @@ describe.skipIf(!NODE_20)('the one-file CLI on Node 20, the oldest it supports',
     const opened = await world.run(['open', created.out.trim(), '--out', out], { node: NODE_20! });
     expect(opened).toMatchObject({ code: 0, out: 'on node 20' });
     expect(readFileSync(join(out, 'key.bin')).equals(bytes)).toBe(true);
+  });
+});
+
+describe.skipIf(process.getuid?.() !== 0)('opening in a folder that cannot be written (a read-only container)', () => {
+  it('a text opens; a secret with files shows its text, then says where files can go (exit 1)', async () => {
+    const { copyFileSync, chmodSync: chmod, mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    // A folder only root may write (outside the suite's own, which only root may enter), and a CLI nobody can read.
+    const place = mkdtempSync(join(tmpdir(), 'hush-read-only-'));
+    onTestFinished(() => rmSync(place, { recursive: true, force: true }));
+    chmod(place, 0o755);
+    const cli = join(place, 'hush-cli.mjs');
+    copyFileSync(world.cli, cli);
+    chmod(cli, 0o644);
+    const asNobody = (args: string[]) =>
+      runCli(cli, args, { user: 'nobody', cwd: place, env: { HUSH_CONFIG: join(place, 'none.json') } });
+    const text = (await world.run(['create'], { input: 'just text' })).out.trim();
+    expect(await asNobody(['open', text])).toMatchObject({ code: 0, out: 'just text' });
+    writeFileSync(join(world.dir, 'attached.txt'), 'attached');
+    const withFile = (
+      await world.run(['create', '--file', join(world.dir, 'attached.txt'), '--views', '2'], { input: 'and a file' })
+    ).out.trim();
+    const refused = await asNobody(['open', withFile]);
+    expect(refused).toMatchObject({ code: 1, out: 'and a file' });
+    expect(refused.stderr).toContain('the current folder cannot be written to. Open the link again with --out DIR');
+    // Named with --out, the folder is checked before the read: no view is spent.
+    const named = await asNobody(['open', withFile, '--out', place]);
+    expect(named.code).toBe(2);
+    const out = folder();
+    expect((await world.run(['open', withFile, '--out', out])).code).toBe(0);
+    expect(readFileSync(join(out, 'attached.txt'), 'utf8')).toBe('attached');
   });
 });

@@ -37,6 +37,8 @@ export interface RunOptions {
   input?: Buffer | string;
   /** The node binary (this process's own unless set). */
   node?: string;
+  /** Run as this user (through runuser: the tests must run as root). */
+  user?: string;
   env?: Record<string, string>;
   cwd?: string;
 }
@@ -94,7 +96,9 @@ function rssOf(pid: number): number {
 /** Runs `node cli ARGS` with only PATH, HOME and the given variables, standard input from `input` (else empty). */
 export function runCli(cli: string, args: string[], options: RunOptions = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(options.node ?? process.execPath, [cli, ...args], {
+    const node = options.node ?? process.execPath;
+    const [command, ...rest] = options.user ? ['runuser', '-u', options.user, '--', node] : [node];
+    const child = spawn(command!, [...rest, cli, ...args], {
       cwd: options.cwd ?? tmpdir(),
       env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -74,7 +74,19 @@ export async function openCommand(args: string[], context: Context): Promise<voi
     );
   }
   const link = readLink(positionals[0]!, values.key);
-  const folder = checkOutputFolder(values.out ?? '.');
+  // A folder named with --out must take files before the view is spent. The current folder is checked the same
+  // way, but may be read-only (a container's): that matters only if the secret has files, which only reading tells.
+  let folder: string | CliError;
+  try {
+    folder = checkOutputFolder(values.out ?? '.');
+  } catch (error) {
+    if (values.out !== undefined || !(error instanceof CliError)) throw error;
+    folder = new CliError(
+      "The secret's files cannot be saved: the current folder cannot be written to. Open the link again with --out DIR if it has views left",
+      EXIT.other,
+      'cli.out',
+    );
+  }
   const settings = settingsOf(context, values);
   // The configured token goes along only when the link is on the configured server.
   const connection: Connection = {
@@ -120,6 +132,12 @@ export async function openCommand(args: string[], context: Context): Promise<voi
   );
   const opened = keys ? await unsealSecret(keys, { text: content.text, title: content.title }) : content;
   const metas = await openMetas(keys, content.files);
+  if (content.files.length > 0 && folder instanceof CliError) {
+    // The text is not lost: shown before the failure.
+    if (opened.title) note(context, `# ${opened.title}`);
+    context.stdout.write(opened.text);
+    throw folder;
+  }
   const saved = await saveFiles(
     connection,
     context,
@@ -127,7 +145,7 @@ export async function openCommand(args: string[], context: Context): Promise<voi
     keys,
     content.files,
     metas,
-    folder,
+    typeof folder === 'string' ? folder : '.',
     values.force ?? false,
   );
   const result: OpenResult = {
