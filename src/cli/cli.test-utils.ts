@@ -135,3 +135,21 @@ export function node20(): string | null {
   }
   return null;
 }
+
+/**
+ * A node binary that `user` may run (through runuser), for tests that need a user other than root: this process's
+ * own when the user can reach it, else the system's (CI keeps its Node under root's home, closed to others); null
+ * when there is none, or the tests do not run as root.
+ */
+export function nodeForUser(user: string): string | null {
+  if (process.getuid?.() !== 0) return null;
+  for (const candidate of [process.execPath, '/usr/bin/node', '/usr/local/bin/node']) {
+    try {
+      execFileSync('runuser', ['-u', user, '--', candidate, '--version'], { stdio: 'ignore' });
+      return candidate;
+    } catch {
+      // not runnable by that user
+    }
+  }
+  return null;
+}
