@@ -113,7 +113,7 @@ export function safeFileName(name: string, index: number): string {
 }
 
 /** `report.pdf`, or `report (1).pdf`, `report (2).pdf`… when the name is taken (and not to be replaced). */
-function candidate(name: string, n: number): string {
+export function candidate(name: string, n: number): string {
   if (n === 0) return name;
   const ext = path.extname(name);
   return `${name.slice(0, name.length - ext.length)} (${n})${ext}`;

@@ -9,7 +9,7 @@ import { apiUrl, callRoute, send, type Answer, type Connection } from '../api.js
 import { normalizeServer } from '../config.js';
 import { note, printJson, settingsOf, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
-import { checkOutputFolder, safeFileName, saveVerified } from '../local-files.js';
+import { candidate, checkOutputFolder, safeFileName, saveVerified } from '../local-files.js';
 import { COMMON_OPTIONS, parseCommand } from '../options.js';
 import { formatSize, fromEnv, progressLine, promptHidden } from '../terminal.js';
 
@@ -227,9 +227,10 @@ async function saveFiles(
   const taken = new Set<string>();
   for (const [index, file] of files.entries()) {
     const meta = metas[index]!;
-    let name = safeFileName(meta.name, index);
+    const safe = safeFileName(meta.name, index);
     // Two files of one secret with one name: the second gets a number rather than replacing the first.
-    for (let n = 1; taken.has(name); n++) name = `${safeFileName(meta.name, index)} (${n})`;
+    let name = safe;
+    for (let n = 1; taken.has(name); n++) name = candidate(safe, n);
     taken.add(name);
     const progress = progressLine(context.stderr);
     try {
