@@ -3,6 +3,7 @@ import { adminRoutes } from './admin.contract.js';
 import { analyticsRoutes } from './analytics.contract.js';
 import { authRoutes } from './auth.contract.js';
 import { fileRoutes } from './files.contract.js';
+import { requestRoutes } from './requests.contract.js';
 import { secretRoutes } from './secrets.contract.js';
 import { settingsRoutes } from './settings.contract.js';
 
@@ -10,6 +11,7 @@ import { settingsRoutes } from './settings.contract.js';
 export const apiRoutes = {
   ...secretRoutes,
   ...fileRoutes,
+  ...requestRoutes,
   ...settingsRoutes,
   ...authRoutes,
   ...accountRoutes,
@@ -24,6 +26,10 @@ export const API_TAGS = [
   {
     name: 'files',
     description: 'Encrypted file attachments: uploaded in parts after the create, downloaded with a key from a read.',
+  },
+  {
+    name: 'requests',
+    description: 'Ask for a secret: fill links anyone can answer, sealed to the requester’s key; the inbox.',
   },
   { name: 'settings', description: 'The instance settings every visitor’s page needs.' },
   { name: 'authentication', description: 'Sign up, sign in and out, and the session.' },

@@ -6,6 +6,7 @@ import { decryptFileBytes, encryptFileBytes } from './file-transform.js';
 import {
   checkPinnedKey,
   createRequestKeyPair,
+  deriveDetailsKey,
   generateInboxKey,
   openResponseKey,
   publicKeyFingerprint,
@@ -71,6 +72,11 @@ describe('request crypto: the vectors', () => {
     expect(keys.keyProof).toBe(vectors.responseKeyProof);
     expect(await encryptText(keys, 'text', vectors.text, hex(vectors.textIvHex))).toBe(vectors.textEnvelope);
     expect(await decryptText(keys, 'text', vectors.textEnvelope)).toBe(vectors.text);
+  });
+
+  it('derives the details key from the inbox key (HKDF-SHA256, checked against node:crypto’s own HKDF)', async () => {
+    expect(await deriveDetailsKey(vectors.inboxKey, vectors.requestId)).toBe(vectors.detailsKey);
+    expect(await deriveDetailsKey(vectors.inboxKey, 'another-request-id-000')).not.toBe(vectors.detailsKey);
   });
 });
 

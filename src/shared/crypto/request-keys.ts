@@ -141,6 +141,19 @@ export async function openResponseKey(
 /** A new inbox key: 256 random bits, base64url, for the inbox link's fragment only. */
 export const generateInboxKey = generateKey;
 
+/**
+ * The details key K_d (the fill link's `key`) of a request, derived from its inbox key: whoever holds the inbox link
+ * can read the title and instructions too, and a fill link (K_d) gives no way back to the inbox key.
+ */
+export async function deriveDetailsKey(inboxKey: string, requestId: string): Promise<string> {
+  const bits = await subtle().deriveBits(
+    hkdfParams(requestId, utf8('hush/v1/request-details')),
+    await hkdfKey(decodeKey(inboxKey)),
+    256,
+  );
+  return toBase64Url(new Uint8Array(bits));
+}
+
 async function wrappingKey(inboxKey: string, requestId: string, usage: 'wrapKey' | 'unwrapKey') {
   return subtle().deriveKey(
     hkdfParams(requestId, utf8('hush/v1/request-inbox')),

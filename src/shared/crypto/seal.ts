@@ -20,12 +20,15 @@ export async function sealSecret(input: SealInput, kdf?: KdfParams): Promise<{ k
   return { key, fields };
 }
 
-/** sealSecret, also returning the derived keys, so that files can be encrypted without a second argon2id run. */
+/**
+ * sealSecret, also returning the derived keys, so that files can be encrypted without a second argon2id run. `key`
+ * is fresh unless given: a response to a request is sealed under the key its X25519 exchange gives (REQUESTS.md).
+ */
 export async function sealSecretWithKeys(
   input: SealInput,
   kdf?: KdfParams,
+  key: string = generateKey(),
 ): Promise<{ key: string; keys: SecretKeys; fields: SealedFields }> {
-  const key = generateKey();
   const keys = await deriveKeys(key, input.password, kdf);
   return {
     key,
