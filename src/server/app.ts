@@ -38,6 +38,9 @@ import { filesRoutes } from './modules/secrets/files.routes.js';
 import { createSecretsRepository } from './modules/secrets/secrets.repository.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
 import { createSecretsService } from './modules/secrets/secrets.service.js';
+import { createRequestsRepository } from './modules/requests/requests.repository.js';
+import { requestsRoutes } from './modules/requests/requests.routes.js';
+import { createRequestsService, responseHooks } from './modules/requests/requests.service.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService, pinnedSettings } from './modules/settings/settings.service.js';
@@ -79,7 +82,7 @@ export async function createApp(deps: AppDeps) {
     observe: (name, by) => {
       if (name === 'secrets_created') metrics.secretsCreated.inc(by);
       else if (name === 'secrets_burned') metrics.secretsBurned.inc(by);
-      else metrics.secretsExpired.inc(by);
+      else if (name === 'secrets_expired') metrics.secretsExpired.inc(by);
     },
   });
   const passwords = deps.passwords ?? createPasswordHasher(config.argon2Concurrency);
@@ -112,6 +115,7 @@ export async function createApp(deps: AppDeps) {
     uploadAbandonMinutes: config.uploadAbandonMinutes,
     log: { warn: (object, message) => app.log.warn(object, message) },
   });
+  const requestsRepository = createRequestsRepository(database.db);
   const secrets = createSecretsService({
     repository: secretsRepository,
     stats,
@@ -122,6 +126,15 @@ export async function createApp(deps: AppDeps) {
     maxTextBytes: config.maxTextBytes,
     passwordAttempts: config.passwordAttempts,
     counters: { read: () => metrics.secretsRead.inc(), passwordFailed: () => metrics.passwordFailures.inc() },
+    responses: responseHooks(requestsRepository, stats),
+  });
+  const requests = createRequestsService({
+    db: database.db,
+    repository: requestsRepository,
+    secrets,
+    settings,
+    stats,
+    clock,
   });
 
   const tokens = createTokensRepository(database.db);
@@ -220,6 +233,10 @@ export async function createApp(deps: AppDeps) {
   for (const prefix of [API_BASE, API_ALIAS_BASE]) {
     await app.register(secretsRoutes(secrets), { prefix });
     await app.register(filesRoutes(secrets.files, { partRateLimit }), { prefix });
+    await app.register(
+      requestsRoutes(requests, { responsesPerMinute: config.rateLimitEnabled ? config.responseRateLimit : undefined }),
+      { prefix },
+    );
     await app.register(settingsRoutes(settings), { prefix });
     await app.register(authRoutes(auth, { secure: https }), { prefix });
     await app.register(accountRoutes(account, { secure: https }), { prefix });
@@ -245,7 +262,18 @@ export async function createApp(deps: AppDeps) {
 
   return {
     app,
-    services: { secrets, stats, settings, auth, tokens, analytics, sweep: secrets.files.sweep, storage, metrics },
+    services: {
+      secrets,
+      requests,
+      stats,
+      settings,
+      auth,
+      tokens,
+      analytics,
+      sweep: secrets.files.sweep,
+      storage,
+      metrics,
+    },
     routes,
   };
 }

@@ -171,6 +171,12 @@ export const settings = {
     'Requests allowed per IP and route per window.',
   ),
   rateLimitWindowSeconds: setting('HUSH_RATE_LIMIT_WINDOW', '60', int(1, 86400), 'Rate limit window, in seconds.'),
+  responseRateLimit: setting(
+    'HUSH_RESPONSE_RATE_LIMIT',
+    '10',
+    int(1, 1_000_000),
+    'Responses to requests one IP may send per minute (fill links are public), when HUSH_RATE_LIMIT is on.',
+  ),
   purgeIntervalSeconds: setting(
     'HUSH_PURGE_INTERVAL',
     '60',
@@ -267,6 +273,12 @@ export const settings = {
     '',
     pinnedDomain,
     'Pins the restrict_organization_email setting to a domain (example.com). Empty: admins set it.',
+  ),
+  settingDisableRequests: setting(
+    'HUSH_SETTING_DISABLE_REQUESTS',
+    '',
+    pinnedBool,
+    'Pins the disable_requests setting (true or false): requests for secrets off. Empty: admins set it.',
   ),
   logLevel: setting(
     'HUSH_LOG_LEVEL',

@@ -193,7 +193,7 @@ function expectSuccessFields(name: RouteName, body: Record<string, unknown>): vo
   }
   const nested = NESTED[name];
   if (nested) for (const item of body[nested[0]] as unknown[]) expect(fieldsOf(item)).toEqual([...nested[1]].sort());
-  if (name === 'create' && body.upload) {
+  if ((name === 'create' || name === 'respond') && body.upload) {
     const upload = body.upload as { files: unknown[] };
     expect(fieldsOf(upload)).toEqual(TICKET_FIELDS);
     for (const file of upload.files) expect(fieldsOf(file)).toEqual([...UPLOAD_FILE_FIELDS].sort());

@@ -103,6 +103,7 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
     secrets: services.secrets,
     analytics: services.analytics,
     sweep: services.sweep,
+    requests: services.requests,
     database,
     intervalMs: config.purgeIntervalSeconds * 1000,
     log: app.log,

@@ -29,6 +29,42 @@ export interface SecretsTable {
   file_count: Generated<number>;
   /** SHA-256 of the token that lets the creator upload the files' parts. */
   upload_token_hash: string | null;
+  /** A response to a request (0008): the request, and the responder's ephemeral public key. */
+  request_id: string | null;
+  request_key: string | null;
+}
+
+/** A request for a secret (0008): only sealed or public values; its responses are secrets. */
+export interface RequestsTable {
+  id: string;
+  owner_id: string;
+  /** Envelopes under the details key. */
+  title: string;
+  text: string | null;
+  public_key: string;
+  /** The private key wrapped under the inbox key (hushrk1.…). */
+  wrapped_key: string;
+  max_responses: number;
+  responses_used: Generated<number>;
+  response_ttl: number;
+  response_views: number;
+  allow_files: Generated<number>;
+  allowed_ip: string | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  /** 1 once its end (request.expired) is recorded. */
+  ended: Generated<number>;
+}
+
+/** What happened, for notifications (0008): never content, keys or addresses. */
+export interface EventsTable {
+  id: string;
+  type: string;
+  user_id: string | null;
+  /** The request or secret it is about. */
+  subject_id: string;
+  created_at: number;
 }
 
 /** One attached file; its ciphertext is a blob in the file storage under the same id. No foreign keys (0005). */
@@ -132,6 +168,8 @@ export interface DB {
   analytics_salts: AnalyticsSaltsTable;
   files: FilesTable;
   download_keys: DownloadKeysTable;
+  requests: RequestsTable;
+  events: EventsTable;
 }
 
 export type Db = Kysely<DB>;

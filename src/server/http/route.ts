@@ -26,9 +26,12 @@ export function addRoute<C extends RouteContract>(
   contract: C,
   handler: (input: RouteInput<C>) => Promise<unknown>,
   status = Number(Object.keys(contract.responses)[0]),
+  /** Fastify's route config, e.g. a route's own rate limit. */
+  config?: Record<string, unknown>,
 ): void {
   const route = {
     method: contract.method,
+    ...(config && { config }),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const input = {
         params: contract.params ? parseInput(contract.params, request.params, 'params') : undefined,

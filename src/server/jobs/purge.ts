@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { AnalyticsService } from '../modules/analytics/analytics.service.js';
+import type { RequestsService } from '../modules/requests/requests.service.js';
 import type { SweepResult } from '../modules/secrets/secrets.files.js';
 import type { SecretsService } from '../modules/secrets/secrets.service.js';
 
@@ -10,15 +11,19 @@ export type Sweep = () => Promise<SweepResult>;
 /**
  * Deletes expired secrets, then the files nothing needs any more (their secret gone and no live download key:
  * expired, used up, abandoned uploads), page views past their retention and the analytics salts of past days, then
- * compacts the database so their bytes do not linger on disk. Answers how many secrets expired.
+ * compacts the database so their bytes do not linger on disk. Requests past their link's validity are recorded as
+ * expired (once each), and ended requests with nothing left to open are deleted after a while. Answers how many
+ * secrets expired.
  */
 export async function purgeOnce(
   secrets: SecretsService,
   database: Database,
   analytics?: AnalyticsService,
   sweep?: Sweep,
+  requests?: RequestsService,
 ): Promise<number> {
   const expired = await secrets.purge();
+  await requests?.purge();
   await sweep?.();
   await analytics?.purge();
   await database.compact();
@@ -29,6 +34,7 @@ export function startPurgeJob(options: {
   secrets: SecretsService;
   analytics?: AnalyticsService;
   sweep?: Sweep;
+  requests?: RequestsService;
   database: Database;
   intervalMs: number;
   log: FastifyBaseLogger;
@@ -38,7 +44,7 @@ export function startPurgeJob(options: {
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
-    running = purgeOnce(options.secrets, options.database, options.analytics, options.sweep)
+    running = purgeOnce(options.secrets, options.database, options.analytics, options.sweep, options.requests)
       .then((expired) => {
         if (expired > 0) options.log.info({ expired }, 'purged expired secrets');
       })

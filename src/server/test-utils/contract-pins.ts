@@ -77,6 +77,34 @@ export const PUBLIC_API: { name: RouteName; method: Method; path: string; status
     statuses: [200, 400, 401, 403, 404, 409, 413, 415, 429],
   },
   { name: 'download', method: 'POST', path: '/download', statuses: [200, 400, 401, 403, 404, 413, 415, 429] },
+  {
+    name: 'createRequest',
+    method: 'POST',
+    path: '/requests',
+    statuses: [201, 400, 401, 403, 409, 413, 415, 429],
+  },
+  { name: 'listRequests', method: 'GET', path: '/requests', statuses: [200, 401, 429] },
+  { name: 'unreadResponses', method: 'GET', path: '/requests/unread', statuses: [200, 401, 429] },
+  { name: 'getRequest', method: 'GET', path: '/requests/{id}', statuses: [200, 400, 401, 404, 429] },
+  {
+    name: 'revokeRequest',
+    method: 'POST',
+    path: '/requests/{id}/revoke',
+    statuses: [200, 400, 401, 403, 404, 413, 415, 429],
+  },
+  {
+    name: 'deleteRequest',
+    method: 'DELETE',
+    path: '/requests/{id}',
+    statuses: [200, 400, 401, 403, 404, 413, 415, 429],
+  },
+  { name: 'requestForm', method: 'GET', path: '/requests/{id}/form', statuses: [200, 400, 401, 403, 404, 429] },
+  {
+    name: 'respond',
+    method: 'POST',
+    path: '/requests/{id}/responses',
+    statuses: [201, 400, 401, 403, 404, 413, 415, 429],
+  },
 ];
 
 /**
@@ -118,9 +146,55 @@ export const SETTINGS_FIELDS = [
   'hide_allowed_ip_input',
   'read_only',
   'restrict_organization_email',
+  'disable_requests',
+];
+/** A request as the inbox lists it. */
+export const REQUEST_SUMMARY_FIELDS = [
+  'allowFiles',
+  'answered',
+  'createdAt',
+  'expiresAt',
+  'id',
+  'maxResponses',
+  'revokedAt',
+  'state',
+  'title',
+  'unread',
+];
+export const REQUEST_DETAIL_FIELDS = [
+  ...REQUEST_SUMMARY_FIELDS,
+  'allowedIp',
+  'publicKey',
+  'responseTtl',
+  'responseViews',
+  'responses',
+  'text',
+  'wrappedKey',
+];
+/** A response in its request's inbox. */
+export const RESPONSE_ITEM_FIELDS = [
+  'createdAt',
+  'ephemeralKey',
+  'expiresAt',
+  'fileCount',
+  'id',
+  'maxViews',
+  'viewsLeft',
+];
+/** What a responder's page gets from the fill link. */
+export const REQUEST_FORM_FIELDS = [
+  'allowFiles',
+  'expiresAt',
+  'id',
+  'publicKey',
+  'responseTtl',
+  'responseViews',
+  'text',
+  'title',
+  'username',
 ];
 /** Lists whose success scenario must not be empty, so that their items' fields are checked. */
-export const LISTS: RouteName[] = ['publicList', 'secrets', 'tokens'];
+export const LISTS: RouteName[] = ['publicList', 'secrets', 'tokens', 'listRequests'];
 /** Pages: a list in one field of the body, whose items' fields are checked too (and which must not be empty). */
 export const PAGES: Partial<Record<RouteName, [field: string, itemFields: string[]]>> = {
   adminUsers: ['users', ACCOUNT_FIELDS],
@@ -130,9 +204,10 @@ export const PAGES: Partial<Record<RouteName, [field: string, itemFields: string
 /** Lists in a field that may be empty (a secret without files), but whose items, when there are some, have these. */
 export const NESTED: Partial<Record<RouteName, [field: string, itemFields: string[]]>> = {
   read: ['files', FILE_FIELDS],
+  getRequest: ['responses', RESPONSE_ITEM_FIELDS],
 };
-/** Fields a success body has only in some cases: the create's upload ticket, when files wait for their parts. */
-export const OPTIONAL_FIELDS: Partial<Record<RouteName, string[]>> = { create: ['upload'] };
+/** Fields a success body has only in some cases: the upload ticket, when files wait for their parts. */
+export const OPTIONAL_FIELDS: Partial<Record<RouteName, string[]>> = { create: ['upload'], respond: ['upload'] };
 export const TICKET_FIELDS = ['expiresAt', 'files', 'token'];
 
 /** The fields of every success body, also written out by hand: clients read exactly these. */
@@ -166,9 +241,17 @@ export const SUCCESS_FIELDS: Record<RouteName, string[]> = {
   deleteUser: ['deleted'],
   track: ['recorded'],
   analyticsDaily: ['days', 'paths', 'totals'],
-  stats: ['files', 'secrets', 'users'],
+  stats: ['files', 'requests', 'secrets', 'users'],
   uploadStatus: UPLOAD_FIELDS,
   uploadPart: ['fileId', 'part', 'size'],
   completeUpload: UPLOAD_FIELDS,
   download: [],
+  createRequest: ['expiresAt', 'id'],
+  listRequests: REQUEST_SUMMARY_FIELDS,
+  unreadResponses: ['unread'],
+  getRequest: REQUEST_DETAIL_FIELDS,
+  revokeRequest: REQUEST_SUMMARY_FIELDS,
+  deleteRequest: ['deleted', 'id'],
+  requestForm: REQUEST_FORM_FIELDS,
+  respond: ['deleteToken', 'expiresAt', 'id'],
 };

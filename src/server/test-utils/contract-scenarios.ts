@@ -10,6 +10,13 @@ import {
   FILE_SCENARIOS,
   MANIFEST,
 } from '../modules/secrets/files.contract.test-utils.js';
+import {
+  REQUEST_ID,
+  REQUEST_SCENARIOS,
+  requestBody,
+  responseBody,
+  UNKNOWN_REQUEST,
+} from '../modules/requests/requests.contract.test-utils.js';
 import { READING_SCENARIOS } from '../modules/secrets/reading.contract.test-utils.js';
 import { SECRET_SCENARIOS, UNKNOWN_ID } from '../modules/secrets/secrets.contract.test-utils.js';
 
@@ -27,6 +34,7 @@ export const SCENARIOS: Record<RouteName, Scenario[]> = {
   create: [...SECRET_SCENARIOS.create, ...FILE_CREATE_SCENARIOS],
   read: [...READING_SCENARIOS.read, ...FILE_READ_SCENARIOS],
   ...FILE_SCENARIOS,
+  ...REQUEST_SCENARIOS,
   ...AUTH_SCENARIOS,
   ...ACCOUNT_SCENARIOS,
   ...ADMIN_SCENARIOS,
@@ -72,6 +80,8 @@ export const ODD_REQUESTS: Record<RouteName, ApiRequest[]> = (() => {
     );
   const nul = 'a\u0000b';
   const PART = `/secret/${UNKNOWN_ID}/files/${UNKNOWN_ID}/parts/1`;
+  const REQUEST = `/requests/${UNKNOWN_REQUEST}`;
+  const RESPONSES = `${REQUEST}/responses`;
   return {
     create: [
       ...badBodies('/secret'),
@@ -244,6 +254,55 @@ export const ODD_REQUESTS: Record<RouteName, ApiRequest[]> = (() => {
       { method: 'POST', url: '/download', payload: { key: nul, secretId: nul } },
       { method: 'POST', url: '/download', payload: { key: 'x'.repeat(129), secretId: 'y'.repeat(65) } },
       { method: 'POST', url: '/download', payload: { key: 'k', secretId: UNKNOWN_ID, extra: 1 } },
+    ],
+    createRequest: [
+      ...badBodies('/requests'),
+      ...oddCredentials('POST', '/requests'),
+      { method: 'POST', url: '/requests', payload: requestBody({ id: nul }) },
+      { method: 'POST', url: '/requests', payload: requestBody({ title: `hush1.${nul}`, text: `hush1.${nul}` }) },
+      { method: 'POST', url: '/requests', payload: requestBody({ wrappedKey: `hushrk1.${'x'.repeat(300)}` }) },
+      { method: 'POST', url: '/requests', payload: requestBody({ title: `hush1.${'x'.repeat(100_000)}` }) },
+      { method: 'POST', url: '/requests', payload: requestBody({ maxResponses: 0, responseViews: 1.5 }) },
+      { method: 'POST', url: '/requests', payload: requestBody({ responseTtl: 301, allowFiles: 'yes' }) },
+      { method: 'POST', url: '/requests', payload: requestBody({ allowedIp: 'fe80::1%eth0' }) },
+      { method: 'POST', url: '/requests', payload: requestBody({ extra: 1 }) },
+      { method: 'POST', url: '/requests', ...json(JSON.stringify(requestBody()).replace('86400', '1e400')) },
+    ],
+    listRequests: [
+      ...oddCredentials('GET', '/requests'),
+      { url: '/requests?__proto__=1&x=%00' },
+      { url: '/requests/' },
+    ],
+    unreadResponses: [...oddCredentials('GET', '/requests/unread'), { url: '/requests/unread?x=%00' }],
+    getRequest: [
+      ...badIds((id) => `/requests/${id}`, 'GET'),
+      ...oddCredentials('GET', REQUEST),
+      { url: `/requests/${REQUEST_ID}?__proto__[x]=1` },
+    ],
+    revokeRequest: [
+      ...badBodies(`${REQUEST}/revoke`),
+      ...badIds((id) => `/requests/${id}/revoke`, 'POST'),
+      ...oddCredentials('POST', `${REQUEST}/revoke`),
+    ],
+    deleteRequest: [
+      ...badBodies(REQUEST, 'DELETE'),
+      ...badIds((id) => `/requests/${id}`, 'DELETE'),
+      ...oddCredentials('DELETE', REQUEST),
+    ],
+    requestForm: [
+      ...badIds((id) => `/requests/${id}/form`, 'GET'),
+      ...oddCredentials('GET', `${REQUEST}/form`),
+      { url: `${REQUEST}/form?__proto__[x]=1&x=%00` },
+    ],
+    respond: [
+      ...badBodies(RESPONSES),
+      ...badIds((id) => `/requests/${id}/responses`, 'POST'),
+      ...oddCredentials('POST', RESPONSES),
+      { method: 'POST', url: RESPONSES, payload: responseBody({ text: nul }) },
+      { method: 'POST', url: RESPONSES, payload: responseBody({ keyProof: nul, ephemeralKey: nul }) },
+      { method: 'POST', url: RESPONSES, payload: responseBody({ files: [{}] }) },
+      { method: 'POST', url: RESPONSES, payload: responseBody({ files: [{ ...MANIFEST, size: 2 ** 53 }] }) },
+      { method: 'POST', url: RESPONSES, payload: responseBody({ files: 'x', extra: 1 }) },
     ],
   };
 })();

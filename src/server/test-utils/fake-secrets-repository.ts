@@ -14,7 +14,11 @@ export function createFakeSecretsRepository() {
   };
   const copy = (row: SecretRow | undefined) => row && { ...row };
 
-  const repository: Omit<SecretsRepository, 'listPublic' | 'listOwned'> = {
+  // Requests' responses (insertWith, transactions) are proven against the real databases only.
+  const repository: Omit<
+    SecretsRepository,
+    'listPublic' | 'listOwned' | 'insertWith' | 'transaction' | 'deleteReturning'
+  > = {
     async insert(row: NewSecretRow) {
       rows.set(row.id, { failed_attempts: 0, pending_attempts: 0, ...row } as SecretRow);
     },
@@ -32,9 +36,11 @@ export function createFakeSecretsRepository() {
       return true;
     },
     async deleteAbandoned(createdBefore) {
-      let deleted = 0;
+      const deleted: { id: string; request_id: string | null }[] = [];
       for (const [id, row] of rows) {
-        if (row.ready === 0 && row.created_at <= createdBefore && rows.delete(id)) deleted++;
+        if (row.ready === 0 && row.created_at <= createdBefore && rows.delete(id)) {
+          deleted.push({ id, request_id: row.request_id });
+        }
       }
       return deleted;
     },

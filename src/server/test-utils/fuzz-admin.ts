@@ -40,6 +40,7 @@ const settingsRecord = (flag: fc.Arbitrary<unknown>, domain: fc.Arbitrary<unknow
   disable_file_upload: flag,
   hide_allowed_ip_input: flag,
   restrict_organization_email: domain,
+  disable_requests: flag,
 });
 
 /** Bodies with the real field names and mostly the right types, for the admin and analytics routes. */

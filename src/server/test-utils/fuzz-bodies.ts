@@ -4,6 +4,7 @@ import { ALL_TTL_CHOICES } from '../../shared/rules/secrets.js';
 import { plausibleAccountBody } from './fuzz-accounts.js';
 import { plausibleAdminBody } from './fuzz-admin.js';
 import { binaryBodyArb } from './fuzz-files.js';
+import { plausibleRequestBody } from './fuzz-secret-requests.js';
 import { FUZZ_KEY_PROOF, FUZZ_PASSWORD, json, objectText, valueText, type Seeds } from './fuzz-json.js';
 
 /**
@@ -14,7 +15,8 @@ import { FUZZ_KEY_PROOF, FUZZ_PASSWORD, json, objectText, valueText, type Seeds 
 export { FUZZ_KEY_PROOF, FUZZ_PASSWORD, json, POISON_KEYS, type Seeds } from './fuzz-json.js';
 
 const plausibleBody = (route: RouteContract, seeds: Seeds) => {
-  const account = plausibleAccountBody(route, seeds) ?? plausibleAdminBody(route);
+  const account =
+    plausibleAccountBody(route, seeds) ?? plausibleAdminBody(route) ?? plausibleRequestBody(route, seeds.requests);
   if (account) return account;
   if (route.path === '/secret') {
     return fc

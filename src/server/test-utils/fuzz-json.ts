@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { ALL_TTL_CHOICES } from '../../shared/rules/secrets.js';
 import { FUZZ_USER, type AccountSeeds } from './fuzz-accounts.js';
 import type { FileSeeds } from './fuzz-files.js';
+import type { RequestSeeds } from './fuzz-secret-requests.js';
 
 /** The fuzz test's raw JSON building blocks (fuzz-bodies.ts): field names, odd scalars and values aimed at the seeds. */
 
@@ -12,6 +13,7 @@ export interface Seeds extends AccountSeeds {
   ids: string[];
   deleteTokens: string[];
   files: FileSeeds;
+  requests: RequestSeeds;
 }
 
 // ---------- building blocks: raw JSON text, so that 1e400, -0 and duplicate or __proto__ keys survive ----------
@@ -43,6 +45,14 @@ export const FIELD_NAMES = [
   'disable_users',
   'read_only',
   'restrict_organization_email',
+  'disable_requests',
+  'publicKey',
+  'wrappedKey',
+  'maxResponses',
+  'responseTtl',
+  'responseViews',
+  'allowFiles',
+  'ephemeralKey',
 ];
 export const POISON_KEYS = [
   '__proto__',
@@ -128,6 +138,7 @@ export const realValues = (seeds: Seeds) =>
     json(FUZZ_USER.password),
     json(seeds.setupToken),
     ...seeds.tokenIds.map(json),
+    ...seeds.requests.ids.map(json),
   );
 
 export const scalarText = (seeds: Seeds) =>

@@ -6,6 +6,7 @@ import { createSecret } from './app.js';
 import { credentialsArb, seedFuzzAccounts, siteArb, targetedAccountArb } from './fuzz-accounts.js';
 import { seedFuzzAdmin, targetedAdminArb } from './fuzz-admin.js';
 import { seedFuzzFiles, targetedFileArb, type FileTarget } from './fuzz-files.js';
+import { seedFuzzRequests, targetedRequestArb } from './fuzz-secret-requests.js';
 import { bodyArb, FUZZ_KEY_PROOF, FUZZ_PASSWORD, json, POISON_KEYS, withJson, type Seeds } from './fuzz-bodies.js';
 
 export type { Seeds };
@@ -38,11 +39,14 @@ export async function seedFuzz(t: TestApp, route: RouteContract): Promise<Seeds>
   }
   // Uploads and download keys, for the file routes (seeded by the first account: files need one by default).
   const files = route.tag === 'files' ? await seedFuzzFiles(t, accounts.cookies[0]!) : { uploads: [], downloads: [] };
+  // Requests for secrets, for their routes (fuzzer's, so that the first account's credentials reach the owner's).
+  const requests = route.tag === 'requests' ? await seedFuzzRequests(t, accounts.cookies[0]!) : { ids: [] };
   return {
     ids: created.map((secret) => secret.id),
     deleteTokens: created.map((secret) => secret.deleteToken),
     ...accounts,
     files,
+    requests,
   };
 }
 
@@ -71,7 +75,7 @@ const staysOnRoute = (segment: string) => !['', '.', '..', 'public'].includes(de
 const segmentArb = (seeds: Seeds) =>
   fc
     .oneof(
-      { weight: 4, arbitrary: fc.constantFrom(...seeds.ids, ...seeds.tokenIds) },
+      { weight: 4, arbitrary: fc.constantFrom(...seeds.ids, ...seeds.tokenIds, ...seeds.requests.ids) },
       { weight: 2, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,30}$/) },
       { weight: 3, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }).map(percentEncode) },
       {
@@ -194,6 +198,7 @@ function targetedArb(route: RouteContract, seeds: Seeds): fc.Arbitrary<FileTarge
     targetedFileArb(route, seeds.files) ??
     targetedAccountArb(route, seeds) ??
     targetedAdminArb(route) ??
+    targetedRequestArb(route, seeds.requests) ??
     targetedSecretArb(seeds)
   );
 }

@@ -40,6 +40,8 @@ const ids = {
   attempted: randomToken(16),
   stranded: randomToken(16),
   usedUp: randomToken(16),
+  request: randomToken(16),
+  response: randomToken(16),
 };
 const tokens = {
   deleteViewed: randomToken(32),
@@ -47,6 +49,8 @@ const tokens = {
   verifier: randomToken(32),
   session: randomToken(32),
   api: randomToken(32),
+  responseProof: randomToken(32),
+  ephemeralKey: randomToken(32),
 };
 const blob = fakeCiphertext(200_000);
 
@@ -320,6 +324,64 @@ export const SEEDS: Record<string, Step> = {
       expect(opened.json()).toMatchObject({ id: ids.stranded, viewsLeft: 0 });
       const usedUp = await t.database.db.selectFrom('secrets').select('id').where('id', '=', ids.usedUp).execute();
       expect(usedUp, 'the used-up secret is purged').toEqual([]);
+    },
+  },
+
+  '0008-requests': {
+    // Alice's request for one response, answered: its one place taken by a response, a secret of hers.
+    async seed(db, { now }) {
+      await db
+        .insertInto('requests')
+        .values({
+          id: ids.request,
+          owner_id: ids.alice,
+          title: 'hush1.dGl0bGU',
+          text: null,
+          public_key: randomToken(32),
+          wrapped_key: 'hushrk1.d3JhcHBlZA',
+          max_responses: 1,
+          responses_used: 1,
+          response_ttl: 86400,
+          response_views: 2,
+          allow_files: 0,
+          allowed_ip: null,
+          created_at: now - 2 * HOUR,
+          expires_at: now + 7 * DAY,
+          revoked_at: null,
+          ended: 0,
+        })
+        .execute();
+      await db
+        .insertInto('secrets')
+        .values({
+          ...secretRow(now, ids.response),
+          max_views: 2,
+          views_left: 2,
+          owner_id: ids.alice,
+          key_proof_hash: sha256(tokens.responseProof),
+          request_id: ids.request,
+          request_key: tokens.ephemeralKey,
+        })
+        .execute();
+    },
+    async check(t) {
+      const alice = await signIn(t, 'alice');
+      expect((await t.app.inject({ url: '/api/v1/requests/unread', headers: alice })).json()).toEqual({ unread: 1 });
+      const detail = await t.app.inject({ url: `/api/v1/requests/${ids.request}`, headers: alice });
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json()).toMatchObject({
+        id: ids.request,
+        state: 'answered',
+        answered: 1,
+        unread: 1,
+        responses: [{ id: ids.response, ephemeralKey: tokens.ephemeralKey, maxViews: 2, viewsLeft: 2 }],
+      });
+      const form = await t.app.inject({ url: `/api/v1/requests/${ids.request}/form` });
+      expect(form.json()).toMatchObject({ code: 'secret_request.not_found' });
+      const url = `/api/v1/secret/${ids.response}`;
+      expect((await t.app.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(403);
+      const opened = await t.app.inject({ method: 'POST', url, payload: { keyProof: tokens.responseProof } });
+      expect(opened.json()).toMatchObject({ id: ids.response, viewsLeft: 1 });
     },
   },
 };

@@ -31,6 +31,7 @@ export const AdminSettingsBody = z
     disable_file_upload: z.boolean(),
     hide_allowed_ip_input: z.boolean().optional(),
     restrict_organization_email: OrganizationDomain.optional(),
+    disable_requests: z.boolean().optional(),
   })
   .meta({ id: 'AdminSettingsBody' });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

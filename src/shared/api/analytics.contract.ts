@@ -51,6 +51,11 @@ export const Stats = z
       public: z.number().int().describe('Active and public'),
       withPassword: z.number().int().describe('Active and password-protected'),
     }),
+    requests: z.object({
+      created: z.number().int().describe('Requests for secrets ever created'),
+      open: z.number().int().describe('Requests stored now whose fill link can still be answered'),
+      responses: z.number().int().describe('Responses ever received'),
+    }),
     users: z.object({ total: z.number().int(), admins: z.number().int() }),
     files: z
       .object({

@@ -27,7 +27,9 @@ const base64url = (bytes: number) =>
 export const RequestId = base64url(16).describe('Request id: 128 random bits, base64url, chosen by the requester');
 export const PublicKey = base64url(32).describe('An X25519 public key, raw, base64url');
 const envelope = (plainBytes: number) =>
-  noNul(z.string().min(1, 'is required').max(maxEnvelopeLength(plainBytes)).startsWith('hush1.', 'must be an envelope'));
+  noNul(
+    z.string().min(1, 'is required').max(maxEnvelopeLength(plainBytes)).startsWith('hush1.', 'must be an envelope'),
+  );
 
 export const CreateRequestBody = z
   .object({
@@ -66,9 +68,7 @@ export const CreateRequestBody = z
   .meta({ id: 'CreateRequestBody' });
 export type CreateRequestInput = z.input<typeof CreateRequestBody>;
 
-export const CreatedRequest = z
-  .object({ id: RequestId, expiresAt: z.iso.datetime() })
-  .meta({ id: 'CreatedRequest' });
+export const CreatedRequest = z.object({ id: RequestId, expiresAt: z.iso.datetime() }).meta({ id: 'CreatedRequest' });
 
 export const RequestState = z.enum(REQUEST_STATES as ['open', 'answered', 'expired', 'revoked']);
 
@@ -160,10 +160,13 @@ const SUMMARY_EXAMPLE = {
 };
 
 const notFound = errorResponse(
-  'Unknown, expired, used up or revoked (request.not_found): one answer for all, to the fill link and the inbox',
+  'Unknown, expired, used up or revoked (secret_request.not_found): one answer for all, to the fill link and the inbox',
 );
 const unauthorized = errorResponse('Not signed in, or the API token sent is not valid (auth.not_signed_in)');
 const rateLimited = errorResponse('Too many requests');
+const crossSite = errorResponse('A cookie-authenticated request from another site (auth.cross_site)');
+const tooLarge = errorResponse('Body too large');
+const notJson = errorResponse('Body is not JSON');
 
 export const requestRoutes = {
   createRequest: defineRoute({
@@ -186,11 +189,18 @@ export const requestRoutes = {
       maxResponses: 1,
     },
     responses: {
-      201: { description: 'Created', schema: CreatedRequest, example: { id: EXAMPLE.id, expiresAt: EXAMPLE.expiresAt } },
+      201: {
+        description: 'Created',
+        schema: CreatedRequest,
+        example: { id: EXAMPLE.id, expiresAt: EXAMPLE.expiresAt },
+      },
       400: errorResponse('A field is invalid; the code names it (validation.<field>)'),
       401: unauthorized,
-      403: errorResponse('Requests are turned off (request.disabled), the instance is read-only (secret.read_only)'),
-      409: errorResponse('A request with this id exists (request.id_taken): choose another id'),
+      403: errorResponse(
+        'Requests are turned off (secret_request.disabled), the instance is read-only (secret.read_only), or a ' +
+          'cookie-authenticated request from another site (auth.cross_site)',
+      ),
+      409: errorResponse('A request with this id exists (secret_request.id_taken): choose another id'),
       413: errorResponse('Body too large'),
       415: errorResponse('Body is not JSON'),
       429: rateLimited,
@@ -234,7 +244,7 @@ export const requestRoutes = {
       200: { description: 'The request', schema: RequestDetail },
       400: errorResponse('The id is malformed (validation.id)'),
       401: unauthorized,
-      404: errorResponse('No request of yours has this id (request.not_found)'),
+      404: errorResponse('No request of yours has this id (secret_request.not_found)'),
       429: rateLimited,
     },
   }),
@@ -250,7 +260,10 @@ export const requestRoutes = {
       200: { description: 'Revoked (revoking again answers the same)', schema: RequestSummary },
       400: errorResponse('The id is malformed (validation.id)'),
       401: unauthorized,
-      404: errorResponse('No request of yours has this id (request.not_found)'),
+      403: crossSite,
+      404: errorResponse('No request of yours has this id (secret_request.not_found)'),
+      413: tooLarge,
+      415: notJson,
       429: rateLimited,
     },
   }),
@@ -270,7 +283,10 @@ export const requestRoutes = {
       },
       400: errorResponse('The id is malformed (validation.id)'),
       401: unauthorized,
-      404: errorResponse('No request of yours has this id (request.not_found)'),
+      403: crossSite,
+      404: errorResponse('No request of yours has this id (secret_request.not_found)'),
+      413: tooLarge,
+      415: notJson,
       429: rateLimited,
     },
   }),
@@ -286,7 +302,7 @@ export const requestRoutes = {
       200: { description: 'The request, for its fill link', schema: RequestForm },
       400: errorResponse('The id is malformed (validation.id)'),
       401: errorResponse('The API token sent is not valid'),
-      403: errorResponse('Outside the request’s IP restriction (request.ip_not_allowed), or requests are off'),
+      403: errorResponse('Outside the request’s IP restriction (secret_request.ip_not_allowed), or requests are off'),
       404: notFound,
       429: rateLimited,
     },
@@ -307,12 +323,14 @@ export const requestRoutes = {
     responses: {
       201: { description: 'Sent', schema: CreatedResponse },
       400: errorResponse(
-        'A field is invalid (validation.<field>), or files to a request that takes none (request.files_not_allowed)',
+        'A field is invalid (validation.<field>), or files to a request that takes none (secret_request.files_not_allowed)',
       ),
       401: errorResponse('The API token sent is not valid'),
       403: errorResponse(
-        'Outside the request’s IP restriction (request.ip_not_allowed), file uploads are off ' +
-          '(files.upload_disabled), or requests are off (request.disabled)',
+        'Outside the request’s IP restriction (secret_request.ip_not_allowed), file uploads are off ' +
+          '(files.upload_disabled), requests are off (secret_request.disabled), or the instance is read-only and ' +
+          'the requester is not an admin or creator (secret.read_only), or a cookie-authenticated request from ' +
+          'another site (auth.cross_site)',
       ),
       404: notFound,
       413: errorResponse('Body too large, or files over the requester’s limits (files.too_large)'),

@@ -11,6 +11,7 @@ export const InstanceSettings = z
     disable_file_upload: z.boolean(),
     hide_allowed_ip_input: z.boolean(),
     restrict_organization_email: z.string(),
+    disable_requests: z.boolean().describe('Requests (ask for a secret) cannot be created or answered'),
   })
   .meta({ id: 'InstanceSettings' }) satisfies z.ZodType<Settings>;
 export type InstanceSettings = Settings;

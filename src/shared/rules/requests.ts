@@ -24,12 +24,6 @@ export const REQUEST_LIMITS = {
   instructionsBytes: 4000,
 } as const;
 
-/**
- * How many responses one address may send in a minute, over all requests: a fill link is public, so it is the one
- * thing that anyone holding it could repeat (the other routes share the instance's rate limit).
- */
-export const RESPONSE_RATE_PER_MINUTE = 10;
-
 /** A request's state as the inbox shows it. */
 export type RequestState = 'open' | 'answered' | 'expired' | 'revoked';
 export const REQUEST_STATES: readonly RequestState[] = ['open', 'answered', 'expired', 'revoked'];

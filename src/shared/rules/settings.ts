@@ -7,6 +7,8 @@ export interface InstanceSettings {
   hide_allowed_ip_input: boolean;
   /** An email domain (example.com) that every account's address must end in, or '' for any. */
   restrict_organization_email: string;
+  /** Requests (issue 14) cannot be created or answered. */
+  disable_requests: boolean;
 }
 
 export const SETTING_NAMES = [
@@ -16,6 +18,7 @@ export const SETTING_NAMES = [
   'disable_file_upload',
   'hide_allowed_ip_input',
   'restrict_organization_email',
+  'disable_requests',
 ] as const satisfies readonly (keyof InstanceSettings)[];
 export type SettingName = (typeof SETTING_NAMES)[number];
 
@@ -26,4 +29,5 @@ export const DEFAULT_SETTINGS: InstanceSettings = {
   disable_file_upload: false,
   hide_allowed_ip_input: true,
   restrict_organization_email: '',
+  disable_requests: false,
 };

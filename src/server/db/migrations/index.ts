@@ -6,6 +6,7 @@ import * as analytics from './0004-analytics.js';
 import * as files from './0005-files.js';
 import * as attemptReservations from './0006-attempt-reservations.js';
 import * as purgeIndexes from './0007-purge-indexes.js';
+import * as requests from './0008-requests.js';
 
 /** Every migration, in order. Names are never changed once released. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-files': files,
   '0006-attempt-reservations': attemptReservations,
   '0007-purge-indexes': purgeIndexes,
+  '0008-requests': requests,
 };

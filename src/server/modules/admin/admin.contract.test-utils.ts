@@ -91,7 +91,7 @@ export const ADMIN_SCENARIOS: Record<AdminRoute, Scenario[]> = {
   updateAdminSettings: [
     {
       status: 200,
-      why: 'all six settings',
+      why: 'all seven settings',
       run: byAdmin({
         method: 'PUT',
         url: SETTINGS,
@@ -100,6 +100,7 @@ export const ADMIN_SCENARIOS: Record<AdminRoute, Scenario[]> = {
           read_only: true,
           hide_allowed_ip_input: false,
           restrict_organization_email: 'Corp.Example',
+          disable_requests: true,
         },
       }),
     },

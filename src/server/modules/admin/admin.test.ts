@@ -32,7 +32,7 @@ describeEachDialect('admin settings', (dialect) => {
 
   it('an admin changes the settings; they are in force at once, and the domain is stored trimmed and lowercased', async () => {
     const admin = await start();
-    const changed = { ...SWITCHES, read_only: true, hide_allowed_ip_input: false };
+    const changed = { ...SWITCHES, read_only: true, hide_allowed_ip_input: false, disable_requests: true };
     const response = await admin.as(put({ ...changed, restrict_organization_email: '  Example.COM ' }));
     expect(response.statusCode, response.body).toBe(200);
     const expected = { ...changed, restrict_organization_email: 'example.com' };
@@ -41,14 +41,22 @@ describeEachDialect('admin settings', (dialect) => {
     expect((await admin.as({ url: '/admin/settings' })).json()).toEqual({ ...expected, managed: [] });
   });
 
-  it('the two optional settings keep their values when left out', async () => {
+  it('the optional settings keep their values when left out', async () => {
     const admin = await start();
-    await admin.as(put({ ...SWITCHES, hide_allowed_ip_input: false, restrict_organization_email: 'corp.example' }));
+    await admin.as(
+      put({
+        ...SWITCHES,
+        hide_allowed_ip_input: false,
+        restrict_organization_email: 'corp.example',
+        disable_requests: true,
+      }),
+    );
     const response = await admin.as(put({ ...SWITCHES, disable_users: true }));
     expect(response.json()).toMatchObject({
       disable_users: true,
       hide_allowed_ip_input: false,
       restrict_organization_email: 'corp.example',
+      disable_requests: true,
     });
     const cleared = await admin.as(put({ ...SWITCHES, restrict_organization_email: '' }));
     expect(cleared.json().restrict_organization_email).toBe('');
@@ -64,6 +72,7 @@ describeEachDialect('admin settings', (dialect) => {
         'read_only',
       ]),
       [{ ...SWITCHES, hide_allowed_ip_input: 'false' }, 'hide_allowed_ip_input'],
+      [{ ...SWITCHES, disable_requests: 1 }, 'disable_requests'],
       [{ ...SWITCHES, read_only: true, surprise: true }, 'body'],
       [{ ...SWITCHES, managed: ['read_only'] }, 'body'],
       ...[

@@ -7,6 +7,7 @@ import { API_ROUTES } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test-utils/app.js';
 import { MANIFEST, putPart } from '../secrets/files.contract.test-utils.js';
 import { describeEachDialect } from '../../test-utils/database.js';
+import { makeRequest, makeResponse, type MadeRequest } from '../../test-utils/requests.js';
 
 /**
  * Who may call what: every route of API_ROUTES, called by every kind of caller, with the status each must get.
@@ -60,6 +61,16 @@ const EXPECTED: Record<ApiRouteName, Record<Caller, number>> = {
   uploadPart:       row(200,     200,  200,     200,   200,   401,     200),
   completeUpload:   row(200,     200,  200,     200,   200,   401,     200),
   download:         row(200,     200,  200,     200,   200,   401,     200),
+  // Requests for secrets: the owner's (alice's) by her session or token; another user's answer 404, as unknown ones.
+  createRequest:    row(401,     201,  201,     201,   201,   401,     401),
+  listRequests:     row(401,     200,  200,     200,   200,   401,     401),
+  unreadResponses:  row(401,     200,  200,     200,   200,   401,     401),
+  getRequest:       row(401,     200,  404,     404,   200,   401,     401),
+  revokeRequest:    row(401,     200,  404,     404,   200,   401,     401),
+  deleteRequest:    row(401,     200,  404,     404,   200,   401,     401),
+  // The fill link and its answer: anyone who holds the link.
+  requestForm:      row(200,     200,  200,     200,   200,   401,     200),
+  respond:          row(201,     201,  201,     201,   201,   401,     201),
 };
 
 const PASSWORD = 'correct horse';
@@ -152,6 +163,13 @@ async function userUpload(w: World, parts: number[]) {
   for (const n of parts) expect((await w.asUser(putPart(started, n) as Request)).statusCode).toBe(200);
   return started;
 }
+/** A request of the user's (alice's), open for one response. */
+async function aliceRequest(w: World): Promise<MadeRequest> {
+  const made = await makeRequest();
+  const created = await w.asUser({ method: 'POST', url: '/requests', payload: made.body });
+  expect(created.statusCode, created.body).toBe(201);
+  return made;
+}
 const completeRequest = (upload: { id: string; token: string }): Request => ({
   method: 'POST',
   url: `/secret/${upload.id}/upload/complete`,
@@ -241,6 +259,18 @@ const PROBES: Record<ApiRouteName, (w: World, caller: Caller) => Promise<LightMy
     const read = await w.asUser({ method: 'POST', url: `/secret/${upload.id}` });
     const payload = { key: read.json().files[0].downloadKey, secretId: upload.id };
     return w.as(c, { method: 'POST', url: '/download', payload });
+  },
+  createRequest: async (w, c) => w.as(c, { method: 'POST', url: '/requests', payload: (await makeRequest()).body }),
+  listRequests: (w, c) => w.as(c, { url: '/requests' }),
+  unreadResponses: (w, c) => w.as(c, { url: '/requests/unread' }),
+  getRequest: async (w, c) => w.as(c, { url: `/requests/${(await aliceRequest(w)).id}` }),
+  revokeRequest: async (w, c) => w.as(c, { method: 'POST', url: `/requests/${(await aliceRequest(w)).id}/revoke` }),
+  deleteRequest: async (w, c) => w.as(c, { method: 'DELETE', url: `/requests/${(await aliceRequest(w)).id}` }),
+  requestForm: async (w, c) => w.as(c, { url: `/requests/${(await aliceRequest(w)).id}/form` }),
+  respond: async (w, c) => {
+    const made = await aliceRequest(w);
+    const { body } = await makeResponse(made.id, made.body.publicKey);
+    return w.as(c, { method: 'POST', url: `/requests/${made.id}/responses`, payload: body });
   },
 };
 

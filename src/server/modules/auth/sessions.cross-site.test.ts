@@ -22,6 +22,7 @@ describeEachDialect('sessions', (dialect) => {
       expect(UNSAFE.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
         'DELETE /account/tokens/{id}',
         'DELETE /admin/users',
+        'DELETE /requests/{id}',
         'POST /account/delete',
         'POST /account/tokens',
         'POST /admin/users',
@@ -31,6 +32,9 @@ describeEachDialect('sessions', (dialect) => {
         'POST /authentication/signout',
         'POST /authentication/signup',
         'POST /download',
+        'POST /requests',
+        'POST /requests/{id}/responses',
+        'POST /requests/{id}/revoke',
         'POST /secret',
         'POST /secret/{id}',
         'POST /secret/{id}/burn',

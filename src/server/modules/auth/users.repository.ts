@@ -12,6 +12,8 @@ export type GuardedChange = { outcome: 'done'; user: UserRow } | { outcome: 'not
  */
 async function removeUser(executor: Db | Transaction<DB>, id: string): Promise<boolean> {
   await executor.deleteFrom('secrets').where('owner_id', '=', id).execute();
+  await executor.deleteFrom('requests').where('owner_id', '=', id).execute();
+  await executor.deleteFrom('events').where('user_id', '=', id).execute();
   const result = await executor.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

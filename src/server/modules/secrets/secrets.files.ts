@@ -4,7 +4,14 @@ import { uploadForbidden, uploadNotFound } from './attachments/attachments.error
 import type { Attachments } from './attachments/attachments.service.js';
 import type { FileSweepResult } from './attachments/attachments.sweeper.js';
 import type { PartUpload } from './attachments/attachments.uploads.js';
-import type { SecretsRepository } from './secrets.repository.js';
+import type { SecretRow, SecretsRepository } from './secrets.repository.js';
+
+/** How a secret becomes readable, or goes before it ever was (secrets.service). */
+export interface Readiness {
+  markReady(secret: Pick<SecretRow, 'id' | 'request_id' | 'owner_id'>, now: number): Promise<boolean>;
+  /** Deletes the secrets whose upload was not completed by `before`; answers how many. */
+  deleteAbandoned(before: number): Promise<number>;
+}
 
 export interface SweepResult extends FileSweepResult {
   /** Secrets deleted because their upload was not completed in time. */
@@ -15,8 +22,14 @@ export interface SweepResult extends FileSweepResult {
  * What reaches a secret's files from outside the secrets module: uploads by their token, downloads by their key, an
  * owner's files when the account goes, and the sweeper. Readiness changes here (and at create) only.
  */
-export function createSecretFiles(deps: { repository: SecretsRepository; attachments: Attachments; clock: Clock }) {
-  const { repository, attachments, clock } = deps;
+export function createSecretFiles(deps: {
+  repository: SecretsRepository;
+  attachments: Attachments;
+  clock: Clock;
+  /** Readiness as the service changes it: a response's request hears of it in the same transaction. */
+  readiness: Readiness;
+}) {
+  const { repository, attachments, clock, readiness } = deps;
 
   /** The secret behind an upload request, if it lives and the token opens it. */
   async function authorize(secretId: string, token: string | undefined) {
@@ -41,7 +54,7 @@ export function createSecretFiles(deps: { repository: SecretsRepository; attachm
       const secret = await authorize(secretId, token);
       if (secret.ready === 1) return attachments.status(secret);
       await attachments.complete(secret);
-      if (!(await repository.markReady(secret.id, clock()))) throw uploadNotFound();
+      if (!(await readiness.markReady(secret, clock()))) throw uploadNotFound();
       return attachments.status({ ...secret, ready: 1 });
     },
 
@@ -56,7 +69,7 @@ export function createSecretFiles(deps: { repository: SecretsRepository; attachm
      * abandoned secrets' files among them). Safe on several instances at once.
      */
     async sweep(): Promise<SweepResult> {
-      const abandoned = await repository.deleteAbandoned(attachments.abandonedBefore(clock()));
+      const abandoned = await readiness.deleteAbandoned(attachments.abandonedBefore(clock()));
       return { abandoned, ...(await attachments.sweep()) };
     },
   };

@@ -1,10 +1,12 @@
-import type { Insertable, Selectable } from 'kysely';
-import type { Db, SecretsTable } from '../../db/schema.js';
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { DB, Db, SecretsTable } from '../../db/schema.js';
 import { arg, createPreparedQueries } from '../../db/prepared.js';
 import { createBatcher } from '../../lib/batcher.js';
 
 export type SecretRow = Selectable<SecretsTable>;
 export type NewSecretRow = Insertable<SecretsTable>;
+/** The database, or a transaction on it: statements that must go with another change take one. */
+export type Executor = Db | Transaction<DB>;
 
 export interface PublicSecretRow {
   id: string;
@@ -82,6 +84,14 @@ export function createSecretsRepository(db: Db) {
       if (!(await insertBatch(row))) throw new Error('the secret could not be stored');
     },
 
+    /** One row with the caller's executor, not batched: a response goes in the transaction that takes its place. */
+    async insertWith(executor: Executor, row: NewSecretRow): Promise<void> {
+      await executor.insertInto('secrets').values(row).execute();
+    },
+
+    /** Runs `work` in one transaction. */
+    transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> => db.transaction().execute(work),
+
     /** A secret that can still be opened (not expired, views left, its files uploaded), or undefined. */
     async findOpenable(id: string, now: number): Promise<SecretRow | undefined> {
       const { rows } = await prepared.run('findOpenable', () => live().where('ready', '=', 1), { id, now });
@@ -95,8 +105,8 @@ export function createSecretsRepository(db: Db) {
     },
 
     /** Makes a secret whose files are uploaded readable; false when it is gone, expired or ready already. */
-    async markReady(id: string, now: number): Promise<boolean> {
-      const result = await db
+    async markReady(id: string, now: number, executor: Executor = db): Promise<boolean> {
+      const result = await executor
         .updateTable('secrets')
         .set({ ready: 1 })
         .where('id', '=', id)
@@ -106,14 +116,20 @@ export function createSecretsRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** Deletes secrets whose upload was not completed by `createdBefore`; their files are left to the sweeper. */
-    async deleteAbandoned(createdBefore: number): Promise<number> {
-      const result = await db
+    /**
+     * Deletes secrets whose upload was not completed by `createdBefore` and returns them (the requests of responses
+     * among them get their places back); their files are left to the sweeper.
+     */
+    async deleteAbandoned(
+      createdBefore: number,
+      executor: Executor = db,
+    ): Promise<{ id: string; request_id: string | null }[]> {
+      return executor
         .deleteFrom('secrets')
         .where('ready', '=', 0)
         .where('created_at', '<=', createdBefore)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+        .returning(['id', 'request_id'])
+        .execute();
     },
 
     /**
@@ -193,8 +209,13 @@ export function createSecretsRepository(db: Db) {
         .execute();
     },
 
-    async delete(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('secrets').where('id', '=', id).executeTakeFirst();
+    /** Deletes a secret and says what it was: whether it was ready, and the request of a response. */
+    async deleteReturning(id: string, executor: Executor = db) {
+      return executor.deleteFrom('secrets').where('id', '=', id).returning(['ready', 'request_id']).executeTakeFirst();
+    },
+
+    async delete(id: string, executor: Executor = db): Promise<boolean> {
+      const result = await executor.deleteFrom('secrets').where('id', '=', id).executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
 
@@ -216,16 +237,20 @@ export function createSecretsRepository(db: Db) {
 
     /** A user's secrets that can still be opened, newest first. */
     async listOwned(ownerId: string, now: number): Promise<SecretRow[]> {
-      return db
-        .selectFrom('secrets')
-        .selectAll()
-        .where('owner_id', '=', ownerId)
-        .where('views_left', '>', 0)
-        .where('expires_at', '>', now)
-        .where('ready', '=', 1)
-        .orderBy('created_at', 'desc')
-        .limit(500)
-        .execute();
+      return (
+        db
+          .selectFrom('secrets')
+          .selectAll()
+          .where('owner_id', '=', ownerId)
+          // Responses to the user's requests are in the requests inbox, not among the secrets they made.
+          .where('request_id', 'is', null)
+          .where('views_left', '>', 0)
+          .where('expires_at', '>', now)
+          .where('ready', '=', 1)
+          .orderBy('created_at', 'desc')
+          .limit(500)
+          .execute()
+      );
     },
 
     /** Deletes expired and exhausted secrets; returns how many expired ones went. */

@@ -19,8 +19,33 @@ import {
   readOnly,
   secretNotFound,
 } from './secrets.errors.js';
-import { createSecretFiles } from './secrets.files.js';
-import type { SecretRow, SecretsRepository } from './secrets.repository.js';
+import { createSecretFiles, type Readiness } from './secrets.files.js';
+import type { Executor, NewSecretRow, SecretRow, SecretsRepository } from './secrets.repository.js';
+
+/**
+ * What a response to a request (modules/requests) tells its request, inside the transaction of the change: it
+ * became readable (answered), or it went before it ever was (its place is given back).
+ */
+export interface ResponseHooks {
+  answered(executor: Executor, response: { requestId: string; ownerId: string | null; at: number }): Promise<void>;
+  released(executor: Executor, requestIds: readonly string[]): Promise<void>;
+}
+
+/** A response's secret: owned by the requester, living and opened as the request says. */
+export interface ResponseTarget {
+  requestId: string;
+  ownerId: string;
+  ttl: number;
+  maxViews: number;
+  /** The responder's ephemeral public key. */
+  ephemeralKey: string;
+}
+
+export interface ResponseInput {
+  text: string;
+  keyProof: string;
+  files: CreateInput['files'];
+}
 
 /** Who is asking: the client address as the server established it, and the signed-in user if any. */
 export interface Caller {
@@ -40,6 +65,8 @@ export interface SecretsServiceDeps {
   passwordAttempts: number;
   /** Counted for the metrics: views delivered and wrong passwords. */
   counters?: { read(): void; passwordFailed(): void };
+  /** Responses to requests tell their request (modules/requests); absent, no secret is a response. */
+  responses?: ResponseHooks;
 }
 
 type CreateInput = z.output<typeof CreateSecretBody>;
@@ -73,19 +100,82 @@ function status(row: SecretRow) {
 
 export function createSecretsService(deps: SecretsServiceDeps) {
   const { repository, stats, passwords, clock, attachments } = deps;
+  const hooks = deps.responses;
+
+  /**
+   * Deletes a secret; a response deleted before it was ever readable gives its request's place back, in the same
+   * transaction. True when a row went.
+   */
+  async function deleteRow(id: string): Promise<boolean> {
+    if (!hooks) return repository.delete(id);
+    return repository.transaction(async (trx) => {
+      const gone = await repository.deleteReturning(id, trx);
+      if (gone?.request_id && gone.ready === 0) await hooks.released(trx, [gone.request_id]);
+      return gone !== undefined;
+    });
+  }
 
   /** Deletes a secret now, and its files with it (a burn, or the last wrong password). */
   async function burnNow(id: string): Promise<boolean> {
-    if (!(await repository.delete(id))) return false;
+    if (!(await deleteRow(id))) return false;
     stats.increment('secrets_burned');
     await attachments.deleteForSecret(id);
     return true;
   }
 
-  function checkCreateRules(input: CreateInput, caller: Caller): void {
-    const limit = input.isPublic ? deps.maxTextBytes : maxEnvelopeLength(deps.maxTextBytes);
-    const size = input.isPublic ? utf8Length(input.text) : input.text.length;
+  const readiness: Readiness = {
+    async markReady(secret, now) {
+      const { request_id: requestId } = secret;
+      if (!hooks || !requestId) return repository.markReady(secret.id, now);
+      return repository.transaction(async (trx) => {
+        if (!(await repository.markReady(secret.id, now, trx))) return false;
+        await hooks.answered(trx, { requestId, ownerId: secret.owner_id, at: now });
+        return true;
+      });
+    },
+    async deleteAbandoned(before) {
+      if (!hooks) return (await repository.deleteAbandoned(before)).length;
+      const gone = await repository.transaction(async (trx) => {
+        const rows = await repository.deleteAbandoned(before, trx);
+        await hooks.released(
+          trx,
+          rows.flatMap((row) => (row.request_id ? [row.request_id] : [])),
+        );
+        return rows;
+      });
+      return gone.length;
+    },
+  };
+
+  /** Stores the files of a new secret; makes it readable when none waits for an upload. Undoes the secret on failure. */
+  async function attachFiles(
+    row: NewSecretRow,
+    plan: NonNullable<Awaited<ReturnType<Attachments['plan']>>>,
+    uploadToken: string | null,
+    now: number,
+  ) {
+    try {
+      await attachments.attach(row.id, row.owner_id ?? null, plan);
+      if (!uploadToken)
+        await readiness.markReady(
+          { id: row.id, request_id: row.request_id ?? null, owner_id: row.owner_id ?? null },
+          now,
+        );
+    } catch (error) {
+      await deleteRow(row.id);
+      await attachments.deleteForSecret(row.id);
+      throw error;
+    }
+  }
+
+  function checkTextSize(text: string, isPublic: boolean): void {
+    const limit = isPublic ? deps.maxTextBytes : maxEnvelopeLength(deps.maxTextBytes);
+    const size = isPublic ? utf8Length(text) : text.length;
     if (size > limit) throw validationError('text', `is larger than the limit of ${deps.maxTextBytes} bytes`);
+  }
+
+  function checkCreateRules(input: CreateInput, caller: Caller): void {
+    checkTextSize(input.text, input.isPublic);
     if (input.title && utf8Length(input.title) > maxEnvelopeLength(LIMITS.titleBytes)) {
       throw validationError('title', `is longer than ${LIMITS.titleBytes} bytes`);
     }
@@ -192,7 +282,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       const uploadToken = plan?.needsUpload ? randomToken(32) : null;
       const password = present(input.password);
       const expiresAt = now + input.ttl * 1000;
-      await repository.insert({
+      const row: NewSecretRow = {
         id,
         text: input.text,
         title: present(input.title),
@@ -212,18 +302,55 @@ export function createSecretsService(deps: SecretsServiceDeps) {
         ready: plan ? 0 : 1,
         file_count: plan?.files.length ?? 0,
         upload_token_hash: uploadToken && sha256(uploadToken),
-      });
-      if (plan) {
-        try {
-          await attachments.attach(id, caller.userId, plan);
-          if (!uploadToken) await repository.markReady(id, now);
-        } catch (error) {
-          await repository.delete(id);
-          await attachments.deleteForSecret(id);
-          throw error;
-        }
-      }
+      };
+      await repository.insert(row);
+      if (plan) await attachFiles(row, plan, uploadToken, now);
       stats.increment('secrets_created');
+      const created = { id, deleteToken, expiresAt: iso(expiresAt) };
+      return plan && uploadToken ? { ...created, upload: attachments.ticket(plan, uploadToken, now) } : created;
+    },
+
+    /**
+     * A response to a request: a secret owned by the requester, with the request's lifetime and views, its files
+     * within the requester's limits. `store` writes the row in the transaction that takes the request's place (and,
+     * when it is readable at once, records the answer): nothing is stored when no place is left.
+     */
+    async createResponse(
+      input: ResponseInput,
+      target: ResponseTarget,
+      store: (write: (executor: Executor) => Promise<void>, ready: boolean) => Promise<void>,
+    ) {
+      checkTextSize(input.text, false);
+      const plan = await attachments.plan(input.files, { userId: target.ownerId, isPublic: false });
+      const now = clock();
+      const id = randomToken(16);
+      const deleteToken = randomToken(32);
+      const uploadToken = plan?.needsUpload ? randomToken(32) : null;
+      const expiresAt = now + target.ttl * 1000;
+      const row: NewSecretRow = {
+        id,
+        text: input.text,
+        title: null,
+        max_views: target.maxViews,
+        views_left: target.maxViews,
+        prevent_burn: 0,
+        is_public: 0,
+        expires_at: expiresAt,
+        created_at: now,
+        password_hash: null,
+        key_proof_hash: sha256(input.keyProof),
+        delete_token_hash: sha256(deleteToken),
+        allowed_ip: null,
+        owner_id: target.ownerId,
+        creator_ip: null,
+        ready: plan ? 0 : 1,
+        file_count: plan?.files.length ?? 0,
+        upload_token_hash: uploadToken && sha256(uploadToken),
+        request_id: target.requestId,
+        request_key: target.ephemeralKey,
+      };
+      await store((executor) => repository.insertWith(executor, row), row.ready === 1);
+      if (plan) await attachFiles(row, plan, uploadToken, now);
       const created = { id, deleteToken, expiresAt: iso(expiresAt) };
       return plan && uploadToken ? { ...created, upload: attachments.ticket(plan, uploadToken, now) } : created;
     },
@@ -300,7 +427,12 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     },
 
     /** Uploads, downloads, an owner's files and the sweeper: the way to a secret's files from outside. */
-    files: createSecretFiles({ repository, attachments, clock }),
+    files: createSecretFiles({ repository, attachments, clock, readiness }),
+
+    /** Deletes responses (of a deleted request) with their files. */
+    async deleteResponses(ids: readonly string[]) {
+      for (const id of ids) await attachments.deleteForSecret(id);
+    },
 
     /** Deletes what has expired or been used up. */
     async purge() {

@@ -21,7 +21,13 @@ const MINUTE = 60_000;
 function world(options: { settings?: Partial<InstanceSettings>; withUpload?: boolean } = {}) {
   const clock = createTestClock();
   const { repository, rows } = createFakeSecretsRepository();
-  const tallies: Record<TallyName, number> = { secrets_created: 0, secrets_burned: 0, secrets_expired: 0 };
+  const tallies: Record<TallyName, number> = {
+    secrets_created: 0,
+    secrets_burned: 0,
+    secrets_expired: 0,
+    requests_created: 0,
+    responses_received: 0,
+  };
   const stats = { increment: (name: TallyName, by = 1) => void (tallies[name] += by) };
   const deletedFiles: string[] = [];
   const attachments = {

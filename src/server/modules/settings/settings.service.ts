@@ -14,6 +14,7 @@ const PINS = {
   disable_file_upload: 'settingDisableFileUpload',
   hide_allowed_ip_input: 'settingHideAllowedIpInput',
   restrict_organization_email: 'settingRestrictOrganizationEmail',
+  disable_requests: 'settingDisableRequests',
 } as const satisfies Record<SettingName, keyof Config>;
 
 /** Stored values are checked against this: built once (building a zod schema per request cost a third of create). */

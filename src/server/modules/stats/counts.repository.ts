@@ -37,6 +37,18 @@ export function createCountsRepository(db: Db) {
       return { count: toNumber(row.count), bytes: toNumber(row.bytes) };
     },
 
+    /** Requests whose fill link can still be answered (not revoked, not expired, places left). */
+    async openRequests(now: number): Promise<number> {
+      const row = await db
+        .selectFrom('requests')
+        .select((eb) => eb.fn.countAll<number | string>().as('open'))
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .whereRef('responses_used', '<', 'max_responses')
+        .executeTakeFirstOrThrow();
+      return toNumber(row.open);
+    },
+
     async users(): Promise<{ total: number; admins: number }> {
       const row = await db
         .selectFrom('users')

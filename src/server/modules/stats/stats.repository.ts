@@ -1,6 +1,7 @@
 import type { Db } from '../../db/schema.js';
 
-export type TallyName = 'secrets_created' | 'secrets_burned' | 'secrets_expired';
+export type TallyName =
+  'secrets_created' | 'secrets_burned' | 'secrets_expired' | 'requests_created' | 'responses_received';
 
 /**
  * The stats' tallies: monotonic numbers kept in the database (table `statistics`), so they survive restarts and add

@@ -12,15 +12,24 @@ export function createStatsService(deps: { tallies: StatsRepository; counts: Cou
   return {
     /** The counters are flushed first (get does), so this instance's latest increments are included. */
     async stats(): Promise<Stats> {
-      const [created, burned, expired, stored, users, files] = await Promise.all([
+      const now = clock();
+      const [created, burned, expired, stored, users, files, requestsCreated, responses, open] = await Promise.all([
         tallies.get('secrets_created'),
         tallies.get('secrets_burned'),
         tallies.get('secrets_expired'),
-        counts.secrets(clock()),
+        counts.secrets(now),
         counts.users(),
         counts.files(),
+        tallies.get('requests_created'),
+        tallies.get('responses_received'),
+        counts.openRequests(now),
       ]);
-      return { secrets: { created, expired, burned, ...stored }, users, files };
+      return {
+        secrets: { created, expired, burned, ...stored },
+        requests: { created: requestsCreated, open, responses },
+        users,
+        files,
+      };
     },
   };
 }

@@ -23,7 +23,12 @@ describeEachDialect('statistics', (dialect) => {
     const expectStats = async (secrets: Record<string, number>) => {
       const response = await stats(t!, who.admin);
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ secrets, users: { total: 2, admins: 1 }, files: { count: 0, bytes: 0 } });
+      expect(response.json()).toEqual({
+        secrets,
+        requests: { created: 0, open: 0, responses: 0 },
+        users: { total: 2, admins: 1 },
+        files: { count: 0, bytes: 0 },
+      });
     };
     await expectStats({ created: 0, active: 0, expired: 0, burned: 0, public: 0, withPassword: 0 });
 

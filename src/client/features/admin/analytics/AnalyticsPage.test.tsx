@@ -35,6 +35,7 @@ const DAILY: DailyAnalytics = {
 };
 const STATS: Stats = {
   secrets: { created: 5120, active: 42, expired: 3000, burned: 2078, public: 7, withPassword: 11 },
+  requests: { created: 31, open: 4, responses: 27 },
   users: { total: 12, admins: 2 },
   files: { count: 3, bytes: 5 * 1024 ** 2 },
 };
@@ -56,6 +57,9 @@ describe('the analytics page', () => {
     expect(stat('Secrets', 'Burned')).toBe('2,078');
     expect(stat('Secrets', 'Public')).toBe('7');
     expect(stat('Secrets', 'With password')).toBe('11');
+    expect(stat('Requests', 'Created')).toBe('31');
+    expect(stat('Requests', 'Open')).toBe('4');
+    expect(stat('Requests', 'Responses')).toBe('27');
     expect(stat('Users', 'Users')).toBe('12');
     expect(stat('Users', 'Administrators')).toBe('2');
     expect(stat('Files', 'Files')).toBe('3');

@@ -11,10 +11,10 @@ interface Stat {
   text?: string;
 }
 
-/** The instance in numbers: secrets by state, users, and visits over the last 30 days. */
+/** The instance in numbers: secrets by state, requests, users, files, and visits over the last 30 days. */
 export function StatCards({ stats, totals }: { stats: Stats; totals: DailyAnalytics['totals'] }) {
   const { t, i18n } = useTranslation('admin');
-  const { secrets, users, files } = stats;
+  const { secrets, requests, users, files } = stats;
   return (
     <div className="space-y-6">
       <StatGroup title={t('analytics.secrets.heading')} wide>
@@ -25,6 +25,13 @@ export function StatCards({ stats, totals }: { stats: Stats; totals: DailyAnalyt
           { key: 'secrets.burned', value: secrets.burned },
           { key: 'secrets.public', value: secrets.public },
           { key: 'secrets.withPassword', value: secrets.withPassword },
+        ]}
+      </StatGroup>
+      <StatGroup title={t('analytics.requests.heading')} wide>
+        {[
+          { key: 'requests.created', value: requests.created },
+          { key: 'requests.open', value: requests.open },
+          { key: 'requests.responses', value: requests.responses },
         ]}
       </StatGroup>
       <div className="grid gap-6 lg:grid-cols-2">
