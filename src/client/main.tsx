@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
+import { takeInboxLinkFromAddress } from './features/requests';
 import { loadSettings } from './features/settings/api/get-settings';
 import { useSettingsStore } from './features/settings/settings.store';
 import { initI18n } from './lib/i18n';
@@ -10,6 +11,7 @@ import './styles.css';
 
 const root = document.getElementById('root');
 if (root) {
+  takeInboxLinkFromAddress();
   void loadSettings(useSettingsStore);
   void initI18n(runtimeConfig.forcedLanguage).then(() =>
     createRoot(root).render(

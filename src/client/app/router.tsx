@@ -40,6 +40,9 @@ export function page(
 // The admin pages bring their texts along: visitors who never open them never download them.
 const adminPage = (load: () => Promise<{ default: ComponentType }>) =>
   page(async () => (await Promise.all([load(), loadNamespace('admin')]))[0]);
+// The request pages too: most visitors never ask for a secret nor answer a request.
+const requestsPage = (load: () => Promise<{ default: ComponentType }>) =>
+  page(async () => (await Promise.all([load(), loadNamespace('requests')]))[0]);
 
 export const routes: RouteObject[] = [
   {
@@ -49,6 +52,7 @@ export const routes: RouteObject[] = [
       { index: true, ...page(() => import('../features/secrets/create/CreateSecretPage')) },
       { path: 'secret/:encryptionKey/:secretId', ...page(() => import('../features/secrets/view/ViewSecretPage')) },
       { path: 'secret/:secretId', ...page(() => import('../features/secrets/view/ViewSecretPage')) },
+      { path: 'request/:id', ...requestsPage(() => import('../features/requests/respond/RespondPage')) },
       { path: 'public', ...page(() => import('../features/public/PublicSecretsPage')) },
       { path: 'public/:username', ...page(() => import('../features/public/PublicSecretsPage')) },
       { path: 'signin', ...page(() => import('../features/auth/pages/SigninPage')) },
@@ -62,6 +66,9 @@ export const routes: RouteObject[] = [
           { index: true, ...page(() => import('../features/account/overview/AccountOverviewPage')) },
           { path: 'account', ...page(() => import('../features/account/overview/AccountOverviewPage')) },
           { path: 'secrets', ...page(() => import('../features/account/secrets/OwnSecretsPage')) },
+          { path: 'requests', ...requestsPage(() => import('../features/requests/list/RequestsPage')) },
+          { path: 'requests/new', ...requestsPage(() => import('../features/requests/create/CreateRequestPage')) },
+          { path: 'requests/:id', ...requestsPage(() => import('../features/requests/inbox/RequestInboxPage')) },
           { path: 'instance-settings', ...adminPage(() => import('../features/admin/settings/InstanceSettingsPage')) },
           { path: 'account-settings', ...page(() => import('../features/account/settings/AccountSettingsPage')) },
           { path: 'users', ...adminPage(() => import('../features/admin/users/UsersPage')) },

@@ -15,6 +15,14 @@ it('secret ids and keys never reach analytics', () => {
   expect(analyticsPath('/privacy?x=1')).toBe('/privacy');
 });
 
+it('request ids and keys never reach analytics', () => {
+  const id = 'AbCdEfGhIjKlMnOpQrStUv';
+  expect(analyticsPath(`/request/${id}#key=${'k'.repeat(43)}&pk=${'p'.repeat(43)}`)).toBe('/request/:id');
+  expect(analyticsPath(`/account/requests/${id}#inbox=${'k'.repeat(43)}`)).toBe('/account/requests/:id');
+  expect(analyticsPath('/account/requests/new')).toBe('/account/requests/new');
+  expect(analyticsPath('/account/requests')).toBe('/account/requests');
+});
+
 it('no page view is sent while analytics are disabled', () => {
   const fetch = vi.fn(async () => new Response('{}'));
   vi.stubGlobal('fetch', fetch);

@@ -7,10 +7,13 @@ import { LANGUAGES } from '../../shared/rules/languages';
 
 export { LANGUAGES, type Language } from '../../shared/rules/languages';
 /** One file per feature under /locales/{lng}/{ns}.json. */
-export const NAMESPACES = ['common', 'create', 'view', 'public', 'pages', 'account', 'admin'] as const;
+export const NAMESPACES = ['common', 'create', 'view', 'public', 'pages', 'account', 'admin', 'requests'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
-/** Loaded with the pages that use them (see `loadNamespace`), not at start-up: only admins open the admin pages. */
-const ON_DEMAND: readonly Namespace[] = ['admin'];
+/**
+ * Loaded with the pages that use them (see `loadNamespace`), not at start-up: only admins open the admin pages, and
+ * only those who ask for a secret, or answer such a request, open the request pages.
+ */
+const ON_DEMAND: readonly Namespace[] = ['admin', 'requests'];
 
 /** Browser tags to ours: `nb-NO`, `no`, `nn` → nb; `zh-CN`, `zh-Hans` → zh; `de-AT` → de. */
 export function toSupportedLanguage(tag: string): string {

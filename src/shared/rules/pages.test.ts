@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { looksLikePage, NOT_FOUND_PATH, PAGE_PATHS, pagePath } from './pages.js';
 
 describe('pagePath', () => {
-  it('maps every known page to itself, and the account area’s eight sections', () => {
+  it('maps every known page to itself, and the account area’s eight sections with its three request pages', () => {
     for (const path of PAGE_PATHS) expect(pagePath(path)).toBe(path);
-    expect([...PAGE_PATHS].filter((path) => path.startsWith('/account/'))).toHaveLength(8);
-    expect(PAGE_PATHS.size).toBe(20);
+    expect([...PAGE_PATHS].filter((path) => path.startsWith('/account/'))).toHaveLength(11);
+    expect(PAGE_PATHS.size).toBe(24);
+  });
+
+  it('strips request ids and keys: the fill link and the inbox link are one page each', () => {
+    expect(pagePath('/request/AbCdEfGhIjKlMnOpQrStUv#key=x&pk=y')).toBe('/request/:id');
+    expect(pagePath('/account/requests/AbCdEfGhIjKlMnOpQrStUv#inbox=x')).toBe('/account/requests/:id');
+    expect(pagePath('/account/requests/new')).toBe('/account/requests/new');
+    expect(pagePath('/account/requests/')).toBe('/account/requests');
+    expect(pagePath('/request')).toBe(NOT_FOUND_PATH);
+    expect(pagePath('/account/requests/a/b')).toBe(NOT_FOUND_PATH);
   });
 
   it('strips secret ids and keys, queries and fragments, and matches like the router', () => {

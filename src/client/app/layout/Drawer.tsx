@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { CountBadge } from '../../components/ui/CountBadge';
 import type { NavLink as NavItem } from './nav-links';
 
 /**
@@ -61,6 +62,7 @@ export function Drawer({
                 className="block rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
               >
                 {t(link.label)}
+                {link.badge && <CountBadge {...link.badge} />}
               </NavLink>
             </li>
           ))}

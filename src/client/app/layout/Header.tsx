@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { CountBadge } from '../../components/ui/CountBadge';
 import type { NavLink as NavItem } from './nav-links';
 
 export const HEADER_HEIGHT = 75;
@@ -46,6 +47,7 @@ export function Header({
                 }
               >
                 {t(link.label)}
+                {link.badge && <CountBadge {...link.badge} />}
               </NavLink>
             ))}
         </nav>

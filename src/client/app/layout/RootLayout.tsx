@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { Spinner } from '../../components/ui/Spinner';
 import { SessionCheck } from '../../features/auth/session-check/SessionCheck';
+import { useUnreadCount } from '../../features/requests';
 import { useSessionStore } from '../../features/auth/session.store';
 import { useSettingsStore } from '../../features/settings/settings.store';
 import { trackPageView } from '../../lib/analytics';
@@ -22,7 +23,12 @@ export function RootLayout() {
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const menuToggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-  const links = navLinks(isLoggedIn, settings);
+  const unread = useUnreadCount(isLoggedIn, location.pathname);
+  const links = navLinks(isLoggedIn, settings).map((link) =>
+    link.to === '/account' && unread
+      ? { ...link, badge: { count: unread, label: t('nav.unread', { count: unread }) } }
+      : link,
+  );
   const wide = useContext(WideLayout);
 
   useEffect(() => {

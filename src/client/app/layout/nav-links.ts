@@ -5,6 +5,8 @@ export interface NavLink {
   label: string;
   /** Only in the drawer (small screens), per spec §2. */
   drawerOnly?: boolean;
+  /** A count beside the link (unread responses beside the account), with what screen readers say of it. */
+  badge?: { count: number; label: string };
 }
 
 /** Spec §2 navigation rules. `label` is a translation key. */

@@ -1,5 +1,6 @@
 /** The account feature's public face: what other features may use of it (eslint enforces this door). */
 export { AccountPage } from './layout/AccountPage';
+export { MetaLine } from './MetaLine';
 export { useAccount } from './layout/account-outlet';
 export { useAccountResource, useSessionGone } from './use-account-resource';
 export type { Resource } from './use-account-resource';

@@ -1,4 +1,22 @@
 /** The secrets feature's public face: what other features may use of it (eslint enforces this door). */
 export { listPublicSecrets } from './api/secrets.api';
 export type { PublicSecretItem } from './api/secrets.api';
+export type { FileManifest, UploadTicket } from './api/files.api';
 export { generatePassword } from './create/password-generator';
+export { CopyField } from './create/CopyField';
+export { formatTtl } from './create/format';
+export { focusHeading } from './create/PageHeading';
+export { SecretQrCode } from './create/SecretQrCode';
+export { SecretTextField } from './create/SecretTextField';
+export type { CreateFailure } from './create/create-errors';
+export { CryptoFailure, seal, sealWithFiles, webCryptoAvailable } from './crypto/crypto-client';
+export type { CreatedSecretView, PendingUpload, SubmitPhase } from './model';
+export { AttachFiles } from './upload/AttachFiles';
+export { checkFiles, fileLimits, hasProblems, type FileLimits } from './upload/file-rules';
+export { discardUpload, resumeUpload, sendFiles, type UploadRun } from './upload/send-files';
+export { UploadPanel } from './upload/UploadPanel';
+export { fileManifest, pendingUpload } from './upload/upload-plan';
+export { useUploadProgress } from './upload/use-upload-progress';
+export { SecretContent } from './view/SecretContent';
+export { useSecretViewer } from './view/use-secret-viewer';
+export type { ViewState } from './view/view-state';

@@ -30,11 +30,12 @@ const sections = () =>
     .map((link) => [link.textContent, link.getAttribute('href')]);
 
 describe('the account sidebar (spec §2)', () => {
-  it('shows a user account, secrets and account settings only', () => {
+  it('shows a user account, secrets, requests and account settings only', () => {
     renderRoutes(i18n, [{ path: '*', element: <AccountSidebar role="user" /> }], '/account');
     expect(sections()).toEqual([
       ['Account', '/account/account'],
       ['Secrets', '/account/secrets'],
+      ['Requests', '/account/requests'],
       ['Account settings', '/account/account-settings'],
     ]);
   });
@@ -44,6 +45,7 @@ describe('the account sidebar (spec §2)', () => {
     expect(sections().map(([label]) => label)).toEqual([
       'Account',
       'Secrets',
+      'Requests',
       'Instance settings',
       'Account settings',
       'Users',
@@ -56,6 +58,7 @@ describe('the account sidebar (spec §2)', () => {
       expect(accountLinks(role).map((link) => link.to)).toEqual([
         '/account/account',
         '/account/secrets',
+        '/account/requests',
         '/account/account-settings',
       ]);
     }
@@ -83,6 +86,9 @@ describe('the account sidebar (spec §2)', () => {
     renderRoutes(i18n, [{ path: '*', element: <AccountSidebar role="user" /> }], '/account/secrets');
     expect(screen.getByRole('link', { name: 'Secrets' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBeNull();
+    cleanup();
+    renderRoutes(i18n, [{ path: '*', element: <AccountSidebar role="user" /> }], '/account/requests/new');
+    expect(screen.getByRole('link', { name: 'Requests' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('folds into a menu button on small screens', () => {

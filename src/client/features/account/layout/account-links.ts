@@ -6,10 +6,14 @@ export interface AccountLink {
   label: string;
 }
 
-/** Spec §2: the sidebar's sections in the spec's order; instance settings, users and analytics are for admins. */
+/**
+ * Spec §2: the sidebar's sections in the spec's order, with requests (issue 14) after secrets; instance settings, users
+ * and analytics are for admins.
+ */
 const SECTIONS = [
   { section: 'account', adminOnly: false },
   { section: 'secrets', adminOnly: false },
+  { section: 'requests', adminOnly: false },
   { section: 'instance-settings', adminOnly: true },
   { section: 'account-settings', adminOnly: false },
   { section: 'users', adminOnly: true },

@@ -14,11 +14,13 @@ const SETTINGS = {
   disable_file_upload: false,
   hide_allowed_ip_input: true,
   restrict_organization_email: '',
+  disable_requests: false,
   managed: [],
 };
 const DAILY = { days: [], paths: [], totals: { visits: 0, uniqueVisitors: 0 } };
 const STATS = {
   secrets: { created: 1, active: 1, expired: 0, burned: 0, public: 0, withPassword: 0 },
+  requests: { created: 0, open: 0, responses: 0 },
   users: { total: 1, admins: 1 },
   files: { count: 0, bytes: 0 },
 };

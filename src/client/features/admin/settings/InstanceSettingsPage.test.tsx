@@ -26,7 +26,7 @@ const toggle = (name: string) => screen.getByRole('switch', { name }) as HTMLInp
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 
 describe('the instance settings page', () => {
-  it('shows the five switches and the domain, each with its help line', async () => {
+  it('shows the six switches and the domain, each with its help line', async () => {
     serveApi({ [`GET ${PATH}`]: [200, { ...SETTINGS, read_only: true, restrict_organization_email: 'example.com' }] });
     open();
     expect(((await screen.findByRole('switch', { name: 'Read-only' })) as HTMLInputElement).checked).toBe(true);
@@ -39,6 +39,9 @@ describe('the instance settings page', () => {
     expect((screen.getByLabelText('Allowed email domain') as HTMLInputElement).value).toBe('example.com');
     expect(screen.getByRole('group', { name: 'Accounts' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Secrets' })).toBeTruthy();
+    expect(toggle('Turn off requests').checked).toBe(false);
+    expect(describedBy(toggle('Turn off requests'))).toContain('Nobody can ask for a secret');
+    expect(screen.getByRole('group', { name: 'Requests' })).toBeTruthy();
   });
 
   it('saves the changes, says so, and the rest of the page follows at once', async () => {
@@ -49,6 +52,7 @@ describe('the instance settings page', () => {
     open();
     fireEvent.click(await screen.findByRole('switch', { name: 'Disable sign-up' }));
     fireEvent.click(toggle('Hide the IP restriction'));
+    fireEvent.click(toggle('Turn off requests'));
     typeInto('Allowed email domain', ' example.org ');
     save();
     expect(await screen.findByText('The settings are saved and apply at once.')).toBeTruthy();
@@ -59,6 +63,7 @@ describe('the instance settings page', () => {
         read_only: false,
         disable_file_upload: false,
         hide_allowed_ip_input: false,
+        disable_requests: true,
         restrict_organization_email: 'example.org',
       },
     ]);
@@ -66,6 +71,7 @@ describe('the instance settings page', () => {
       disable_user_account_creation: true,
       hide_allowed_ip_input: false,
       restrict_organization_email: 'example.org',
+      disable_requests: true,
     });
     expect(useSettingsStore.getState().settings).not.toHaveProperty('managed');
   });

@@ -17,13 +17,14 @@ import {
   domainError,
   envVariable,
   instanceSettings,
+  REQUEST_SWITCHES,
   SECRET_SWITCHES,
   settingsUpdate,
   type SettingsValues,
   type SwitchSetting,
 } from './settings-form';
 
-const SETTING_COUNT = ACCOUNT_SWITCHES.length + SECRET_SWITCHES.length + 1;
+const SETTING_COUNT = ACCOUNT_SWITCHES.length + SECRET_SWITCHES.length + REQUEST_SWITCHES.length + 1;
 const DOMAIN = 'restrict_organization_email';
 
 /**
@@ -130,6 +131,9 @@ export function SettingsForm({ loaded }: { loaded: AdminSettings }) {
       </Group>
       <Group id="secrets" title={t('settings.secrets')}>
         {SECRET_SWITCHES.map(settingSwitch)}
+      </Group>
+      <Group id="requests" title={t('settings.requests')}>
+        {REQUEST_SWITCHES.map(settingSwitch)}
       </Group>
       {failure && (
         <Alert tone="error" title={t('settings.failedTitle')}>

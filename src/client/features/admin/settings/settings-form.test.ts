@@ -9,6 +9,7 @@ const VALUES = {
   disable_file_upload: false,
   hide_allowed_ip_input: false,
   restrict_organization_email: ' example.com ',
+  disable_requests: true,
 };
 
 describe('the instance settings form', () => {
@@ -33,7 +34,8 @@ describe('the instance settings form', () => {
   });
 
   it('leaves out the optional settings the environment pins, but always sends the four required ones', () => {
-    expect(settingsUpdate(VALUES, ['read_only', 'hide_allowed_ip_input', 'restrict_organization_email'])).toEqual({
+    const pinned = ['read_only', 'hide_allowed_ip_input', 'restrict_organization_email', 'disable_requests'] as const;
+    expect(settingsUpdate(VALUES, pinned)).toEqual({
       disable_users: true,
       disable_user_account_creation: false,
       read_only: true,

@@ -5,13 +5,14 @@ import type { AdminSettings, AdminSettingsUpdate, SettingName } from '../api/adm
 export type SwitchSetting = Exclude<SettingName, 'restrict_organization_email'>;
 export type SettingsValues = InstanceSettings;
 
-/** The page's two groups, in the order shown. */
+/** The page's groups, in the order shown. */
 export const ACCOUNT_SWITCHES = ['disable_users', 'disable_user_account_creation'] as const satisfies SwitchSetting[];
 export const SECRET_SWITCHES = [
   'read_only',
   'disable_file_upload',
   'hide_allowed_ip_input',
 ] as const satisfies SwitchSetting[];
+export const REQUEST_SWITCHES = ['disable_requests'] as const satisfies SwitchSetting[];
 
 /** Empty (any address) or a domain such as example.com; the key of the problem's text otherwise. */
 export function domainError(value: string): string | undefined {
@@ -25,7 +26,7 @@ export const envVariable = (name: SettingName) => `HUSH_SETTING_${name.toUpperCa
 
 /**
  * The PUT body (spec §5): the four switches are required, so they are always sent, a managed one with the value
- * the server pinned; the two optional settings are left out when managed.
+ * the server pinned; the optional settings are left out when managed.
  */
 export function settingsUpdate(values: SettingsValues, managed: readonly SettingName[]): AdminSettingsUpdate {
   const body: AdminSettingsUpdate = {
@@ -35,6 +36,7 @@ export function settingsUpdate(values: SettingsValues, managed: readonly Setting
     disable_file_upload: values.disable_file_upload,
   };
   if (!managed.includes('hide_allowed_ip_input')) body.hide_allowed_ip_input = values.hide_allowed_ip_input;
+  if (!managed.includes('disable_requests')) body.disable_requests = values.disable_requests;
   if (!managed.includes('restrict_organization_email')) {
     body.restrict_organization_email = values.restrict_organization_email.trim();
   }

@@ -1,11 +1,9 @@
-import { toBase64Url } from '../../../../shared/crypto/bytes';
-import { cipherSize } from '../../../../shared/crypto/file-format';
-import { choosePartSize } from '../../../../shared/rules/files';
 import { createSecret } from '../api/secrets.api';
 import { sealWithFiles } from '../crypto/crypto-client';
 import type { CreatedSecretView, PendingUpload, SubmitPhase } from '../model';
 import { clearPending, savePending } from '../upload/pending-upload';
 import { sendFiles, type UploadRun } from '../upload/send-files';
+import { fileManifest, pendingUpload } from '../upload/upload-plan';
 import { secretOptions, type CreateFormValues, type FormContext } from './create-form';
 
 /**
@@ -27,11 +25,8 @@ export async function createWithFiles(
   const title = values.title === '' ? null : values.title;
   const sealed = await sealWithFiles({ text: values.text, title, password }, metas);
   try {
-    const manifest = files.map((file, index) => {
-      const size = cipherSize(file.size);
-      return { meta: sealed.files[index]!.meta, size, partSize: choosePartSize(size) };
-    });
     onPhase('sending');
+    const manifest = fileManifest(files, sealed.files);
     const created = await createSecret({ ...options, ...sealed.fields, isPublic: false, files: manifest });
     const { upload } = created;
     if (!upload) throw new Error('The server opened no upload for the files');
@@ -45,22 +40,7 @@ export async function createWithFiles(
       preventBurn: options.preventBurn,
       files: metas.map(({ name, size }) => ({ name, size })),
     };
-    const pending: PendingUpload = {
-      version: 1,
-      secret,
-      password,
-      token: upload.token,
-      expiresAt: upload.expiresAt,
-      files: files.map((file, index) => ({
-        fileId: upload.files[index]!.id,
-        name: file.name,
-        type: file.type,
-        size: file.size,
-        lastModified: file.lastModified,
-        header: toBase64Url(sealed.files[index]!.header),
-        sent: {},
-      })),
-    };
+    const pending = pendingUpload(secret, password, upload, files, sealed.files);
     savePending(pending);
     run.onPending?.(pending);
     onPhase('uploading');

@@ -41,8 +41,11 @@ function call<T extends CryptoResponse['op']>(
   });
 }
 
-/** Encrypts a new secret; the key never leaves the browser except in the link's fragment. */
-export const seal = (input: SealInput) => call({ op: 'seal', input });
+/**
+ * Encrypts a new secret; the key never leaves the browser except in the link's fragment. A response to a request
+ * passes `key`, the one its X25519 exchange gave (REQUESTS.md); a secret gets a fresh one.
+ */
+export const seal = (input: SealInput, key?: string) => call({ op: 'seal', input, ...(key && { key }) });
 
 /** The worker's side of one upload: it holds the keys and reads and encrypts the files part by part. */
 export interface UploadCrypto {
@@ -72,8 +75,8 @@ function uploadCrypto(session: number): UploadCrypto {
 }
 
 /** `seal` for a secret with files: also their sealed details and stream headers, and the worker's upload side. */
-export async function sealWithFiles(input: SealInput, files: FileMeta[]) {
-  const sealed = await call({ op: 'seal', input, files });
+export async function sealWithFiles(input: SealInput, files: FileMeta[], key?: string) {
+  const sealed = await call({ op: 'seal', input, files, ...(key && { key }) });
   if (sealed.session === undefined || !sealed.files) throw new CryptoFailure('The worker kept no keys', undefined);
   return { key: sealed.key, fields: sealed.fields, files: sealed.files, crypto: uploadCrypto(sealed.session) };
 }

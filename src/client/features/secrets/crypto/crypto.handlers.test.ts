@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { concatBytes } from '../../../../shared/crypto/bytes';
-import { deriveKeys } from '../../../../shared/crypto/envelope';
+import { deriveKeys, generateKey } from '../../../../shared/crypto/envelope';
 import { openFileMeta, sealFileMeta } from '../../../../shared/crypto/file-meta';
 import { cipherSize, FILE_HEADER_BYTES } from '../../../../shared/crypto/file-stream';
 import { decryptFileBytes } from '../../../../shared/crypto/file-transform';
@@ -59,6 +59,18 @@ describe('the crypto worker, for files', () => {
     const { result } = await send({ op: 'seal', input: { text: 'no files' } });
     expect(result.session).toBeUndefined();
     expect(sessions()).toBe(0);
+  });
+
+  it('seals under the key it is given (a response to a request), with files too', async () => {
+    const { send } = worker();
+    const key = generateKey();
+    const { result: plain } = await send({ op: 'seal', input: { text: 'answer' }, key });
+    expect(plain.key).toBe(key);
+    const { result: withFiles } = await send({ op: 'seal', input: { text: 'answer' }, files: [meta], key });
+    expect(withFiles.key).toBe(key);
+    const keys = await deriveKeys(key);
+    expect(plain.fields.keyProof).toBe(keys.keyProof);
+    expect(await openFileMeta(keys, 0, withFiles.files![0]!.meta)).toEqual(meta);
   });
 
   it('cuts the encrypted stream into parts that join into a file the reader decrypts, and moves each buffer', async () => {

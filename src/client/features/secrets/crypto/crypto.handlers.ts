@@ -44,7 +44,7 @@ export function createCryptoHandlers() {
   async function handle(request: CryptoRequest): Promise<Handled> {
     switch (request.op) {
       case 'seal': {
-        const { key, keys, fields } = await sealSecretWithKeys(request.input);
+        const { key, keys, fields } = await sealSecretWithKeys(request.input, undefined, request.key);
         if (!request.files?.length) return done({ op: 'seal', key, fields });
         keep(request.id, keys);
         return done({ op: 'seal', key, fields, session: request.id, files: await sealFiles(keys, request.files) });

@@ -13,7 +13,8 @@ export interface SealedFile {
  * (a resumed upload) or `proofs` (a reader); `release` drops them.
  */
 export type CryptoRequest =
-  | { id: number; op: 'seal'; input: SealInput; files?: FileMeta[] }
+  /** `key` is fresh unless given: a response to a request is sealed under the key its exchange gives (REQUESTS.md). */
+  | { id: number; op: 'seal'; input: SealInput; files?: FileMeta[]; key?: string }
   | { id: number; op: 'unlock'; key: string; password: string | null }
   | { id: number; op: 'proofs'; key: string; password: string | null }
   | { id: number; op: 'open'; readerId: number; content: { text: string; title: string | null; files?: string[] } }

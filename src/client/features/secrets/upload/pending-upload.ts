@@ -3,6 +3,8 @@ import { FileChangedError, type PendingUpload } from '../model';
 /** The tab's pending upload (model.ts), kept in sessionStorage until it completes or is given up. */
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+/** Where a pending upload is kept; null keeps it nowhere (an upload that is not to be resumed after a reload). */
+export type PendingStore = Store | null;
 
 const STORAGE_KEY = 'hush.pendingUpload';
 const tabStorage = (): Store | null => (typeof sessionStorage === 'undefined' ? null : sessionStorage);
