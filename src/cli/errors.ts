@@ -9,9 +9,12 @@ export const EXIT = {
   other: 1,
   /** The command line is wrong, or something it names is missing: nothing was sent. */
   usage: 2,
-  /** The secret does not exist (any more): expired, opened, burned, or never there. */
+  /** The secret does not exist (any more): expired, opened, burned, or never there; a request no longer open. */
   gone: 3,
-  /** The server refused: a wrong password or key, a limit, a token, the IP lock, a setting of the instance. */
+  /**
+   * The server refused: a wrong password or key, a limit, a token, the IP lock, a setting of the instance. Also a
+   * request's key that its fill link does not pin, and a wrong inbox key: refusals found here, nothing sent.
+   */
   refused: 4,
   /** The server cannot be reached, or what answers is not a Hush server. */
   network: 5,

@@ -1,4 +1,4 @@
-import { TTL_HELP } from './options.js';
+import { RESPONSE_TTL_HELP, TTL_HELP } from './options.js';
 
 const COMMON = `Common options:
   --server URL       the Hush server (else $HUSH_SERVER, the config file, or http://127.0.0.1:3000)
@@ -48,6 +48,37 @@ Deletes a secret now, without opening it. Needs one of: the delete token hush cr
 --delete-token), the whole link with its key, or the owner's API token (--api-token, HUSH_TOKEN, config file).
 
 ${COMMON.replace(/ {2}--token TOKEN[\s\S]*?--token-prompt\n/, '')}`,
+  request: `Usage: hush request create --title T [--text INSTRUCTIONS | --text-stdin] [--responses N] [--ttl DURATION]
+                           [--response-ttl LIFETIME] [--views N] [--files] [--ip CIDR] [--json]
+       hush request respond 'FILL_LINK' [--file PATH]... [--json]
+       hush request open 'INBOX_LINK' [--out DIR] [--force] [--json]
+
+Ask someone for a secret that only you can open. create (needs an API token) prints two links: the fill link,
+to send to whoever should answer, and the inbox link, to keep: it is the only way to open the responses (its
+key never reaches the server, and Hush cannot recover it). Put links in quotes: a shell cuts them at #.
+
+create:
+  --title T              what you ask for (required; encrypted, shown to whoever answers)
+  --text INSTRUCTIONS    instructions (encrypted); --text-stdin reads them from standard input
+  --responses N          how many responses it takes, 1 to 100 (default 1)
+  --ttl DURATION         how long the fill link can be used, 1h to 30d (default 7d; 12h, 3d, seconds…)
+  --response-ttl LIFETIME
+                         how long each response lives: ${RESPONSE_TTL_HELP} (default 7d)
+  --views N              how many times each response can be opened, 1 to 999 (default 1)
+  --files                whoever answers may attach files
+  --ip CIDR              only this address or range may open the fill link and answer
+
+respond: needs no account and sends no API token. Shows who asks and what (on standard error), checks that the
+server's key for the request is the one the link names (exit 4 and nothing sent when not), then seals standard
+input (and --file, up to 10, when the request takes files) to the requester's key.
+  -f, --file PATH        attach a file
+
+open: needs the API token of the account that made the request. Opens every response that can still be opened
+(each spends a view), prints its text and saves its files into DIR as hush open does.
+  -o, --out DIR          where files are saved (default: the current folder)
+  --force                replace files of the same name
+
+${COMMON}`,
   secrets: `Usage: hush secrets [--json]
 
 Your own secrets that can still be opened, newest first. Needs an API token. Titles of private secrets are
@@ -86,6 +117,7 @@ export const USAGE = `Usage: hush COMMAND [options]
   create      encrypt text and files here and print a link          (hush create < secret.txt)
   open        open a link: print the text, save the files            (hush open 'LINK')
   burn        delete a secret now                                     (hush burn ID --token DELETE_TOKEN)
+  request     ask for a secret, answer one, open the answers           (hush request create --title T)
   secrets     list your own secrets                                   (needs an API token)
   tokens      list, create or revoke API tokens
   config      show or save the server and API token
@@ -94,5 +126,5 @@ export const USAGE = `Usage: hush COMMAND [options]
   help CMD    the options of one command
   --version   the version of hush
 
-Exit codes: 0 done, 1 other failure, 2 wrong usage (nothing sent), 3 secret not found or gone,
-4 refused by the server (password, token, limit, IP lock), 5 server unreachable or not a Hush server.`;
+Exit codes: 0 done, 1 other failure, 2 wrong usage (nothing sent), 3 secret or request not found or gone,
+4 refused (password, key, token, limit, IP lock), 5 server unreachable or not a Hush server.`;

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isValidIpOrCidr } from '../shared/rules/ip.js';
+import { REQUEST_RESPONSES, REQUEST_TTL, RESPONSE_TTL_CHOICES } from '../shared/rules/requests.js';
 import { ACCOUNT_TTL_CHOICES, MAX_VIEWS, MIN_VIEWS, TTL_CHOICES } from '../shared/rules/secrets.js';
 import { usageError } from './errors.js';
 
@@ -73,10 +74,15 @@ export function ttlWords(seconds: number): string {
 
 export const TTL_HELP = `${TTL_CHOICES.map(ttlWords).join(', ')}; with an API token also ${ACCOUNT_TTL_CHOICES.map(ttlWords).join(', ')}`;
 
+/** Seconds (3600) or a number with a unit (30m, 12h, 7d, 4w) in seconds; NaN when it is neither. */
+function durationSeconds(value: string): number {
+  const match = /^(\d+)\s*([smhdw]?)$/i.exec(value.trim());
+  return match ? Number(match[1]) * UNITS[(match[2] || 's').toLowerCase()]! : NaN;
+}
+
 /** A lifetime: seconds (3600) or a number with a unit (30m, 12h, 7d, 4w), one of the lifetimes Hush offers. */
 export function parseTtl(value: string, signedIn: boolean): number {
-  const match = /^(\d+)\s*([smhdw]?)$/i.exec(value.trim());
-  const seconds = match ? Number(match[1]) * UNITS[(match[2] || 's').toLowerCase()]! : NaN;
+  const seconds = durationSeconds(value);
   const anyone: readonly number[] = TTL_CHOICES;
   const account: readonly number[] = ACCOUNT_TTL_CHOICES;
   if (anyone.includes(seconds)) return seconds;
@@ -105,4 +111,39 @@ export function parseIp(value: string): string {
     );
   }
   return value;
+}
+
+/** How long a request's fill link can be used: any duration from 1 hour to 30 days (seconds, or 12h, 7d, 2w…). */
+export function parseRequestTtl(value: string): number {
+  const seconds = durationSeconds(value);
+  if (!Number.isSafeInteger(seconds) || seconds < REQUEST_TTL.min || seconds > REQUEST_TTL.max) {
+    throw usageError(
+      `--ttl ${JSON.stringify(value)}: give a duration from ${ttlWords(REQUEST_TTL.min)} to ${ttlWords(REQUEST_TTL.max)} (e.g. 12h, 7d, or seconds)`,
+    );
+  }
+  return seconds;
+}
+
+export const RESPONSE_TTL_HELP = RESPONSE_TTL_CHOICES.map(ttlWords).join(', ');
+
+/** The lifetime of each response to a request: one of the lifetimes of a signed-in user's secrets. */
+export function parseResponseTtl(value: string): number {
+  const seconds = durationSeconds(value);
+  if (!RESPONSE_TTL_CHOICES.includes(seconds)) {
+    throw usageError(
+      `--response-ttl ${JSON.stringify(value)} is not a lifetime Hush offers. Choose one of: ${RESPONSE_TTL_HELP}`,
+    );
+  }
+  return seconds;
+}
+
+/** How many responses a request takes. */
+export function parseResponses(value: string): number {
+  const count = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isInteger(count) || count < REQUEST_RESPONSES.min || count > REQUEST_RESPONSES.max) {
+    throw usageError(
+      `--responses ${JSON.stringify(value)}: give a whole number from ${REQUEST_RESPONSES.min} to ${REQUEST_RESPONSES.max}`,
+    );
+  }
+  return count;
 }

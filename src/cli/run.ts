@@ -2,6 +2,7 @@ import { burnCommand } from './commands/burn.js';
 import { configCommand } from './commands/config.js';
 import { createCommand } from './commands/create.js';
 import { openCommand } from './commands/open.js';
+import { requestCommand } from './commands/request.js';
 import { secretsCommand } from './commands/secrets.js';
 import { tokensCommand } from './commands/tokens.js';
 import type { Context } from './context.js';
@@ -32,6 +33,7 @@ const COMMANDS: Record<string, Command> = {
   create: createCommand,
   open: openCommand,
   burn: burnCommand,
+  request: requestCommand,
   secrets: secretsCommand,
   tokens: tokensCommand,
   config: configCommand,

@@ -1,17 +1,13 @@
-import { fileRoutes } from '../../shared/api/files.contract.js';
 import { secretRoutes } from '../../shared/api/secrets.contract.js';
-import { openFileMeta, type FileMeta } from '../../shared/crypto/file-meta.js';
-import { createDecryptStream } from '../../shared/crypto/file-transform.js';
 import { readerProofs, unsealSecret, type SecretKeys } from '../../shared/crypto/index.js';
 import { parseSecretUrl } from '../../shared/rules/link.js';
-import { withRetry } from '../../shared/upload/retry.js';
-import { apiUrl, callRoute, send, type Answer, type Connection } from '../api.js';
+import { callRoute, type Answer, type Connection } from '../api.js';
 import { normalizeServer } from '../config.js';
 import { note, printJson, settingsOf, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
-import { candidate, checkOutputFolder, safeFileName, saveVerified } from '../local-files.js';
 import { COMMON_OPTIONS, parseCommand } from '../options.js';
-import { formatSize, fromEnv, progressLine, promptHidden } from '../terminal.js';
+import { openMetas, outputFolder, saveFiles, type SavedFile } from '../receive-secret.js';
+import { formatSize, fromEnv, promptHidden } from '../terminal.js';
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -28,7 +24,7 @@ export interface OpenResult {
   id: string;
   title: string | null;
   text: string;
-  files: { name: string; type: string; size: number; path: string }[];
+  files: SavedFile[];
   viewsLeft: number;
   expiresAt: string;
 }
@@ -74,19 +70,12 @@ export async function openCommand(args: string[], context: Context): Promise<voi
     );
   }
   const link = readLink(positionals[0]!, values.key);
-  // A folder named with --out must take files before the view is spent. The current folder is checked the same
-  // way, but may be read-only (a container's): that matters only if the secret has files, which only reading tells.
-  let folder: string | CliError;
-  try {
-    folder = checkOutputFolder(values.out ?? '.');
-  } catch (error) {
-    if (values.out !== undefined || !(error instanceof CliError)) throw error;
-    folder = new CliError(
-      "The secret's files cannot be saved: the current folder cannot be written to. Open the link again with --out DIR if it has views left",
-      EXIT.other,
-      'cli.out',
-    );
-  }
+  // A folder named with --out must take files before the view is spent; the current folder matters only if the
+  // secret has files, which only reading tells.
+  const folder = outputFolder(
+    values.out,
+    "The secret's files cannot be saved: the current folder cannot be written to. Open the link again with --out DIR if it has views left",
+  );
   const settings = settingsOf(context, values);
   // The configured token goes along only when the link is on the configured server.
   const connection: Connection = {
@@ -194,81 +183,4 @@ async function readWithPassword(
       password = await promptHidden('Password: ', 'pass --password-env VAR');
     }
   }
-}
-
-/** Each file's name, type and size, decrypted; a damaged one stops here, before any download. */
-async function openMetas(keys: SecretKeys | null, files: Content['files']): Promise<FileMeta[]> {
-  if (files.length === 0) return [];
-  if (!keys) throw new CliError('A public secret came with files', EXIT.other, 'cli.unexpected_answer');
-  return Promise.all(
-    files.map((file, index) =>
-      openFileMeta(keys, index, file.meta).catch(() => {
-        throw new CliError(
-          `The details of file ${index + 1} do not decrypt: the secret was tampered with`,
-          EXIT.other,
-          'cli.tampered',
-        );
-      }),
-    ),
-  );
-}
-
-async function saveFiles(
-  connection: Connection,
-  context: Context,
-  secretId: string,
-  keys: SecretKeys | null,
-  files: Content['files'],
-  metas: FileMeta[],
-  folder: string,
-  force: boolean,
-): Promise<OpenResult['files']> {
-  const saved: OpenResult['files'] = [];
-  const taken = new Set<string>();
-  for (const [index, file] of files.entries()) {
-    const meta = metas[index]!;
-    const safe = safeFileName(meta.name, index);
-    // Two files of one secret with one name: the second gets a number rather than replacing the first.
-    let name = safe;
-    for (let n = 1; taken.has(name); n++) name = candidate(safe, n);
-    taken.add(name);
-    const progress = progressLine(context.stderr);
-    try {
-      const path = await withRetry(
-        async () => {
-          const response = await send(connection, apiUrl(connection.server, fileRoutes.download.path), {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ key: file.downloadKey, secretId }),
-            signal: context.signal,
-          });
-          if (!response.body) throw new CliError('The download came without a body', EXIT.other, 'cli.download');
-          let received = 0;
-          const counted = new TransformStream<Uint8Array, Uint8Array>({
-            transform(piece, controller) {
-              received += piece.length;
-              progress.update(`Receiving ${name}`, received, file.size);
-              controller.enqueue(piece);
-            },
-          });
-          const plain = response.body
-            .pipeThrough(counted)
-            .pipeThrough(createDecryptStream({ fileKeyMaterial: keys!.fileKeyMaterial }, { fileIndex: index }));
-          return saveVerified(folder, name, plain, force);
-        },
-        { signal: context.signal },
-      );
-      saved.push({ name: meta.name, type: meta.type, size: meta.size, path });
-    } catch (error) {
-      if (error instanceof CliError) throw error;
-      throw new CliError(
-        `File ${index + 1} (${name}) did not verify and was not saved: ${(error as Error).message}`,
-        EXIT.other,
-        'cli.file_damaged',
-      );
-    } finally {
-      progress.done();
-    }
-  }
-  return saved;
 }

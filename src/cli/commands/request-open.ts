@@ -1,0 +1,218 @@
+import { requestRoutes } from '../../shared/api/requests.contract.js';
+import { secretRoutes } from '../../shared/api/secrets.contract.js';
+import { decryptText, deriveKeys } from '../../shared/crypto/envelope.js';
+import {
+  deriveDetailsKey,
+  openResponseKey,
+  RequestCryptoError,
+  unwrapPrivateKey,
+} from '../../shared/crypto/request-keys.js';
+import { readerProofs, unsealSecret } from '../../shared/crypto/seal.js';
+import { callRoute, type Answer, type Connection } from '../api.js';
+import { note, printJson, settingsOf, type Context } from '../context.js';
+import { CliError, EXIT, usageError } from '../errors.js';
+import { COMMON_OPTIONS, parseCommand } from '../options.js';
+import { openMetas, outputFolder, saveFiles, type SavedFile } from '../receive-secret.js';
+import { readInboxLink } from '../request-links.js';
+import { requestRefusal, shownText } from '../request-words.js';
+import { formatSize } from '../terminal.js';
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  out: { type: 'string', short: 'o' },
+  force: { type: 'boolean' },
+} as const;
+
+type Detail = Answer<typeof requestRoutes.getRequest>;
+type PrivateKey = Awaited<ReturnType<typeof unwrapPrivateKey>>;
+
+/** One response as `hush request open --json` answers it (docs/cli.md); `error` only when it could not be opened. */
+export interface OpenedResponse {
+  id: string;
+  text: string | null;
+  files: SavedFile[];
+  createdAt: string;
+  expiresAt: string;
+  viewsLeft: number;
+  error?: { code: string; message: string; exitCode: number };
+}
+
+/** What `hush request open --json` answers (docs/cli.md). */
+export interface RequestOpenResult {
+  request: { id: string; title: string; state: Detail['state']; answered: number; maxResponses: number };
+  responses: OpenedResponse[];
+}
+
+/** Where this run of the command saves files, and the names it saved so far (kept apart across responses). */
+interface Saving {
+  folder: string | CliError;
+  force: boolean;
+  taken: Set<string>;
+}
+
+/**
+ * Opens the responses to a request (needs the requester's API token): the inbox link's key unwraps the request's
+ * private key here; each response's key comes from it and the response's ephemeral key, and the response is then
+ * opened exactly as a secret (a view is spent; files are verified and saved). One response that fails to open
+ * does not keep the others from being opened: it is reported, and the exit code is its.
+ */
+export async function requestOpenCommand(args: string[], context: Context): Promise<void> {
+  const { values, positionals } = parseCommand('request', args, OPTIONS);
+  if (positionals.length !== 1) {
+    throw usageError("Usage: hush request open 'INBOX_LINK' [--out DIR] [--force] (see: hush help request)");
+  }
+  const link = readInboxLink(positionals[0]!);
+  // A folder named with --out must take files before a view is spent; the current folder matters only if a
+  // response has files.
+  const saving: Saving = {
+    folder: outputFolder(
+      values.out,
+      'Its files cannot be saved: the current folder cannot be written to. Open the inbox link again with --out DIR if it has views left',
+    ),
+    force: values.force ?? false,
+    taken: new Set(),
+  };
+  const settings = settingsOf(context, values);
+  if (!settings.token) {
+    throw usageError(
+      'Opening responses needs the API token of the account that made the request: --token, HUSH_TOKEN or hush config',
+    );
+  }
+  // The token is a credential of the configured server: an inbox link elsewhere does not get it.
+  if (new URL(link.server).origin !== new URL(settings.server).origin) {
+    throw usageError(
+      `The inbox link is on ${new URL(link.server).origin}, and the API token is for ${settings.server}: pass --server ${link.server} with a token of that server`,
+    );
+  }
+  const connection: Connection = { server: link.server, token: settings.token };
+  const detail = await callRoute(connection, requestRoutes.getRequest, { params: { id: link.id } }).catch(
+    requestRefusal('inbox'),
+  );
+  const privateKey = await unwrapPrivateKey(detail.wrappedKey, link.inboxKey, link.id).catch((error: unknown) => {
+    if (!(error instanceof RequestCryptoError)) throw error;
+    const exit = error.reason === 'wrong_inbox_key' ? EXIT.refused : EXIT.other;
+    throw new CliError(error.message, exit, `cli.${error.reason}`);
+  });
+  const title = await decryptText(
+    await deriveKeys(await deriveDetailsKey(link.inboxKey, link.id)),
+    'title',
+    detail.title,
+  ).catch(() => {
+    throw new CliError("The request's title does not decrypt: it was tampered with", EXIT.other, 'cli.tampered');
+  });
+  const request = {
+    id: detail.id,
+    title,
+    state: detail.state,
+    answered: detail.answered,
+    maxResponses: detail.maxResponses,
+  };
+  if (!values.json) {
+    context.stdout.write(
+      `Request: ${shownText(title)} (${detail.answered} of ${detail.maxResponses} answered, ${detail.state})\n`,
+    );
+    if (detail.responses.length === 0) {
+      context.stdout.write('No responses to open: none came yet, or they were opened, taken back or expired.\n');
+    }
+  }
+
+  const responses: OpenedResponse[] = [];
+  const failures: CliError[] = [];
+  for (const [index, item] of detail.responses.entries()) {
+    const header = `Response ${index + 1} of ${detail.responses.length}`;
+    const { opened, failure } = await openResponse(connection, context, detail, privateKey, item, saving);
+    responses.push(opened);
+    if (failure) failures.push(failure);
+    if (values.json) continue;
+    const views = `${opened.viewsLeft} ${opened.viewsLeft === 1 ? 'view' : 'views'} left`;
+    context.stdout.write(`--- ${header} (${item.id}, received ${item.createdAt}, ${views}) ---\n`);
+    if (opened.text) context.stdout.write(opened.text.endsWith('\n') ? opened.text : `${opened.text}\n`);
+    for (const file of opened.files) context.stdout.write(`Saved ${file.path} (${formatSize(file.size)})\n`);
+    // With one response, its failure is the command's: said once, at the end.
+    if (failure && detail.responses.length > 1) note(context, `${header}: ${failure.message}`);
+  }
+  if (values.json) printJson(context, { request, responses } satisfies RequestOpenResult);
+
+  const first = failures[0];
+  if (first) {
+    throw new CliError(
+      responses.length === 1
+        ? first.message
+        : `${failures.length} of ${responses.length} responses failed (see above); the first: ${first.message}`,
+      first.exit,
+      first.code,
+      first.status,
+    );
+  }
+}
+
+/**
+ * Opens one response as `hush open` opens a secret, with the key its exchange gives: spends a view, decrypts the
+ * text and the files' details, saves the files. A failure is kept with the response (Ctrl-C stops everything).
+ */
+async function openResponse(
+  connection: Connection,
+  context: Context,
+  detail: Detail,
+  privateKey: PrivateKey,
+  item: Detail['responses'][number],
+  saving: Saving,
+): Promise<{ opened: OpenedResponse; failure?: CliError }> {
+  const opened: OpenedResponse = {
+    id: item.id,
+    text: null,
+    files: [],
+    createdAt: item.createdAt,
+    expiresAt: item.expiresAt,
+    viewsLeft: item.viewsLeft,
+  };
+  try {
+    const key = await openResponseKey(privateKey, detail.publicKey, item.ephemeralKey, detail.id);
+    const { keys, keyProof, password } = await readerProofs(key);
+    const content = await callRoute(connection, secretRoutes.read, {
+      params: { id: item.id },
+      body: { keyProof, password },
+      signal: context.signal,
+    });
+    opened.viewsLeft = content.viewsLeft;
+    opened.expiresAt = content.expiresAt;
+    opened.text = (await unsealSecret(keys, { text: content.text, title: content.title })).text;
+    const metas = await openMetas(keys, content.files);
+    if (content.files.length > 0 && saving.folder instanceof CliError) throw saving.folder;
+    opened.files = await saveFiles(
+      connection,
+      context,
+      item.id,
+      keys,
+      content.files,
+      metas,
+      saving.folder as string,
+      saving.force,
+      saving.taken,
+    );
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    const failure = asFailure(error);
+    opened.error = { code: failure.code, message: failure.message, exitCode: failure.exit };
+    return { opened, failure };
+  }
+  return { opened };
+}
+
+/** A response's failure in words about the response (the secret messages speak of links). */
+function asFailure(error: unknown): CliError {
+  if (error instanceof CliError) {
+    const words: Record<string, string> = {
+      'secret.not_found': 'It is gone: opened, taken back or expired since the list was read',
+      'secret.key_invalid': 'The key it was sealed with is not the one its exchange gives: it was sealed wrongly',
+    };
+    const message = words[error.code];
+    return message ? new CliError(message, error.exit, error.code, error.status) : error;
+  }
+  if (error instanceof RequestCryptoError) return new CliError(error.message, EXIT.other, `cli.${error.reason}`);
+  return new CliError(
+    `It does not decrypt (${(error as Error).message}): it was sealed wrongly or tampered with`,
+    EXIT.other,
+    'cli.tampered',
+  );
+}

@@ -1,0 +1,121 @@
+import { fileRoutes } from '../shared/api/files.contract.js';
+import type { secretRoutes } from '../shared/api/secrets.contract.js';
+import { openFileMeta, type FileMeta } from '../shared/crypto/file-meta.js';
+import { createDecryptStream } from '../shared/crypto/file-transform.js';
+import type { SecretKeys } from '../shared/crypto/index.js';
+import { withRetry } from '../shared/upload/retry.js';
+import { apiUrl, send, type Answer, type Connection } from './api.js';
+import type { Context } from './context.js';
+import { CliError, EXIT } from './errors.js';
+import { candidate, checkOutputFolder, safeFileName, saveVerified } from './local-files.js';
+import { progressLine } from './terminal.js';
+
+/**
+ * What opening a secret takes after the read, shared by `hush open` and `hush request open` (a response is a
+ * secret opened with the key its exchange gives): the folder files go to, their details, and each file downloaded,
+ * verified and saved under a safe name.
+ */
+
+type Content = Answer<typeof secretRoutes.read>;
+
+/** A file as it was saved. */
+export interface SavedFile {
+  name: string;
+  type: string;
+  size: number;
+  path: string;
+}
+
+/**
+ * The folder files are saved into. One named with --out must take files before a view is spent (a usage error
+ * otherwise). The current folder is checked the same way, but may be read-only (a container's): that matters only
+ * if the secret has files, which only reading tells, so its failure (`cannotWrite`) is returned to be thrown then.
+ */
+export function outputFolder(out: string | undefined, cannotWrite: string): string | CliError {
+  try {
+    return checkOutputFolder(out ?? '.');
+  } catch (error) {
+    if (out !== undefined || !(error instanceof CliError)) throw error;
+    return new CliError(cannotWrite, EXIT.other, 'cli.out');
+  }
+}
+
+/** Each file's name, type and size, decrypted; a damaged one stops here, before any download. */
+export async function openMetas(keys: SecretKeys | null, files: Content['files']): Promise<FileMeta[]> {
+  if (files.length === 0) return [];
+  if (!keys) throw new CliError('A public secret came with files', EXIT.other, 'cli.unexpected_answer');
+  return Promise.all(
+    files.map((file, index) =>
+      openFileMeta(keys, index, file.meta).catch(() => {
+        throw new CliError(
+          `The details of file ${index + 1} do not decrypt: the secret was tampered with`,
+          EXIT.other,
+          'cli.tampered',
+        );
+      }),
+    ),
+  );
+}
+
+/**
+ * Downloads, decrypts, verifies and saves each file into `folder`. `taken` holds the names saved so far by this
+ * command: two files with one name get numbers rather than one replacing the other, even with `force`.
+ */
+export async function saveFiles(
+  connection: Connection,
+  context: Context,
+  secretId: string,
+  keys: SecretKeys | null,
+  files: Content['files'],
+  metas: FileMeta[],
+  folder: string,
+  force: boolean,
+  taken = new Set<string>(),
+): Promise<SavedFile[]> {
+  const saved: SavedFile[] = [];
+  for (const [index, file] of files.entries()) {
+    const meta = metas[index]!;
+    const safe = safeFileName(meta.name, index);
+    let name = safe;
+    for (let n = 1; taken.has(name); n++) name = candidate(safe, n);
+    taken.add(name);
+    const progress = progressLine(context.stderr);
+    try {
+      const path = await withRetry(
+        async () => {
+          const response = await send(connection, apiUrl(connection.server, fileRoutes.download.path), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ key: file.downloadKey, secretId }),
+            signal: context.signal,
+          });
+          if (!response.body) throw new CliError('The download came without a body', EXIT.other, 'cli.download');
+          let received = 0;
+          const counted = new TransformStream<Uint8Array, Uint8Array>({
+            transform(piece, controller) {
+              received += piece.length;
+              progress.update(`Receiving ${name}`, received, file.size);
+              controller.enqueue(piece);
+            },
+          });
+          const plain = response.body
+            .pipeThrough(counted)
+            .pipeThrough(createDecryptStream({ fileKeyMaterial: keys!.fileKeyMaterial }, { fileIndex: index }));
+          return saveVerified(folder, name, plain, force);
+        },
+        { signal: context.signal },
+      );
+      saved.push({ name: meta.name, type: meta.type, size: meta.size, path });
+    } catch (error) {
+      if (error instanceof CliError) throw error;
+      throw new CliError(
+        `File ${index + 1} (${name}) did not verify and was not saved: ${(error as Error).message}`,
+        EXIT.other,
+        'cli.file_damaged',
+      );
+    } finally {
+      progress.done();
+    }
+  }
+  return saved;
+}
