@@ -5,7 +5,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.js';
 import { E2E_ADMIN } from './e2e/server-env.js';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
-const dataDir = path.join(os.tmpdir(), `hush-e2e-${process.pid}`);
+// Set once, in the runner: its workers inherit it, so a test can scan what the server stored (requests.spec.ts).
+const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `hush-e2e-${process.pid}`));
 
 export default defineConfig({
   testDir: 'e2e',
