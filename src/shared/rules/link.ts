@@ -35,14 +35,19 @@ function keyFromFragment(hash: string): string | null {
   return isSecretKey(value) ? value : null;
 }
 
-/** Reads a link (absolute, or a path with its fragment); null when it is not a secret link. */
-export function parseSecretUrl(link: string): ParsedSecretLink | null {
-  let url: URL;
+/** A link as a URL, absolute or a path with its fragment (resolved against a placeholder origin); null when not one. */
+export function linkUrl(link: string): URL | null {
   try {
-    url = new URL(link, 'http://hush.invalid');
+    return new URL(link, 'http://hush.invalid');
   } catch {
     return null;
   }
+}
+
+/** Reads a link (absolute, or a path with its fragment); null when it is not a secret link. */
+export function parseSecretUrl(link: string): ParsedSecretLink | null {
+  const url = linkUrl(link);
+  if (!url) return null;
   const parts = url.pathname.split('/').filter(Boolean);
   const at = parts.lastIndexOf('secret');
   if (at < 0) return null;

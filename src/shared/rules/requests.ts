@@ -2,6 +2,7 @@
  * Requests (issue 14): a link that lets anyone send its requester a secret only the requester can open. The rules
  * every side checks: the page, the CLI and the server (which enforces them).
  */
+import { linkUrl } from './link.js';
 import { ALL_TTL_CHOICES } from './secrets.js';
 
 /** How long a fill link can be used: any number of seconds from 1 hour to 30 days. */
@@ -62,12 +63,8 @@ export interface ParsedInboxLink {
 }
 
 function parse(link: string, prefix: string[]): { id: string; fragment: URLSearchParams } | null {
-  let url: URL;
-  try {
-    url = new URL(link, 'http://hush.invalid');
-  } catch {
-    return null;
-  }
+  const url = linkUrl(link);
+  if (!url) return null;
   const parts = url.pathname.split('/').filter(Boolean);
   const at = parts.length - 1 - prefix.length;
   if (at < 0 || prefix.some((name, i) => parts[at + i] !== name)) return null;
