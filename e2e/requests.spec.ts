@@ -83,6 +83,8 @@ test('a request answered with a text and a 5 MB file by someone with no account;
   await auditPage(page, 'requests-inbox', testInfo);
   await page.getByRole('button', { name: 'Reveal Response 1' }).click();
   await expect(page.getByText(answer)).toBeVisible();
+  // Opened: the account menu's count goes down at once, with no navigation.
+  await expect(page.getByRole('link', { name: /Account/ }).first()).not.toHaveAccessibleName(/unread/);
   const saving = page.waitForEvent('download');
   await page.getByRole('button', { name: /acme\.ovpn/ }).click();
   const download = await saving;

@@ -46,7 +46,8 @@ export function ResponseItem({
   return (
     <li className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="space-y-1">
-        <h3 className="text-base font-semibold">{name}</h3>
+        {/* Revealed, the response's own view carries its name as its heading (and takes the focus). */}
+        {!key && <h3 className="text-base font-semibold">{name}</h3>}
         <MetaLine>
           {[
             <time key="received" dateTime={response.createdAt}>
@@ -55,7 +56,14 @@ export function ResponseItem({
             <time key="expires" dateTime={response.expiresAt}>
               {t('inbox.responseExpires', { when: formatDateTime(response.expiresAt, locale) })}
             </time>,
-            <span key="views">{t('inbox.viewsLeft', { count: response.viewsLeft, max: response.maxViews })}</span>,
+            // Opened, the count it had when the page loaded is no longer true: the response's view says what is left.
+            ...(key
+              ? []
+              : [
+                  <span key="views">
+                    {t('inbox.viewsLeft', { count: response.viewsLeft, max: response.maxViews })}
+                  </span>,
+                ]),
             ...(response.fileCount > 0
               ? [<span key="files">{t('inbox.files', { count: response.fileCount })}</span>]
               : []),

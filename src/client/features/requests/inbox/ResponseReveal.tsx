@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
 import { SecretContent, useSecretViewer } from '../../secrets';
+import { announceUnreadChange } from '../unread/use-unread-count';
 
 /**
  * A response opened with its key: it is a secret of its own, so the secret viewer reads it (a side-effect free check,
@@ -21,6 +22,11 @@ export function ResponseReveal({ id, responseKey, name }: { id: string; response
     asked.current = true;
     void reveal({ key: responseKey, password: null });
   }, [state, reveal, responseKey]);
+
+  // Opened: the account menu's unread count goes down now, not at the next page.
+  useEffect(() => {
+    if (state.step === 'revealed') announceUnreadChange();
+  }, [state.step]);
 
   if (viewer.keyError) return <Alert tone="error">{t('inbox.responseDamaged')}</Alert>;
   switch (state.step) {

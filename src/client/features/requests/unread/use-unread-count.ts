@@ -8,6 +8,12 @@ import { countUnread } from '../api/count-unread';
  */
 export function useUnreadCount(signedIn: boolean, page: string): number | null {
   const [count, setCount] = useState<number | null>(null);
+  const [changes, setChanges] = useState(0);
+  useEffect(() => {
+    const changed = () => setChanges((n) => n + 1);
+    window.addEventListener(UNREAD_CHANGED, changed);
+    return () => window.removeEventListener(UNREAD_CHANGED, changed);
+  }, []);
   useEffect(() => {
     if (!signedIn) return setCount(null);
     const controller = new AbortController();
@@ -16,6 +22,13 @@ export function useUnreadCount(signedIn: boolean, page: string): number | null {
       () => undefined,
     );
     return () => controller.abort();
-  }, [signedIn, page]);
+  }, [signedIn, page, changes]);
   return count;
+}
+
+const UNREAD_CHANGED = 'hush:unread-changed';
+
+/** A response was opened in this page: the count is asked again, without waiting for the next navigation. */
+export function announceUnreadChange(): void {
+  window.dispatchEvent(new Event(UNREAD_CHANGED));
 }
