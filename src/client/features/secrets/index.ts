@@ -16,7 +16,7 @@ export { checkFiles, fileLimits, hasProblems, type FileLimits } from './upload/f
 export { discardUpload, resumeUpload, sendFiles, type UploadRun } from './upload/send-files';
 export { UploadPanel } from './upload/UploadPanel';
 export { fileManifest, pendingUpload } from './upload/upload-plan';
-export { useUploadProgress } from './upload/use-upload-progress';
+export { useUploadTask } from './upload/use-upload-task';
 export { SecretContent } from './view/SecretContent';
 export { useSecretViewer } from './view/use-secret-viewer';
 export type { ViewState } from './view/view-state';
