@@ -157,3 +157,39 @@ test('bad links say what is wrong: an incomplete fill link, a used-up request, a
   await page.goto(`/account/requests/${second.id}${new URL(first.inboxLink).hash}`);
   await expect(page.getByText('The inbox link you opened has a wrong or damaged key.')).toBeVisible();
 });
+
+test('the inbox link opens the request on another device; the list and the form pass axe', async ({
+  page,
+  freshPage,
+}, testInfo) => {
+  const requester = await signUpThroughApi(page.request);
+  await page.goto('/account/requests/new');
+  await expect(page.getByLabel('Title', { exact: true })).toBeVisible();
+  await auditPage(page, 'requests-new', testInfo);
+  const title = unique('Opened on the other laptop');
+  const { fillLink, inboxLink, id } = await createRequest(page, title);
+
+  const responder = await freshPage();
+  await responder.goto(fillLink);
+  await responder.getByLabel('Secret', { exact: true }).fill('sent from a phone');
+  await responder.getByRole('button', { name: 'Send securely' }).click();
+  await expect(responder.getByRole('heading', { name: /^Sent\./ })).toBeVisible();
+
+  await page.goto('/account/requests');
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await auditPage(page, 'requests-list', testInfo);
+
+  // Another device: the same account signed in, no keys kept; without the link the title stays locked.
+  const laptop = await freshPage();
+  const signedIn = await laptop.request.post('/api/v1/authentication/signin', {
+    data: { username: requester.username, password: requester.password },
+  });
+  expect(signedIn.status()).toBe(200);
+  await laptop.goto(`/account/requests/${id}`);
+  await expect(laptop.getByText('Locked on this device')).toBeVisible();
+  await laptop.goto(inboxLink);
+  await expect(laptop.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(new URL(laptop.url()).hash, 'the key leaves the address bar').toBe('');
+  await laptop.getByRole('button', { name: 'Reveal Response 1' }).click();
+  await expect(laptop.getByText('sent from a phone')).toBeVisible();
+});

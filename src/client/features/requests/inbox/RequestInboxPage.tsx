@@ -32,14 +32,23 @@ export default function RequestInboxPage() {
     const link = parseInboxLink(pathname + hash);
     if (link?.inboxKey) noteLinkKey(link.id, link.inboxKey);
   });
+  // An inbox link opened on this very page (pasted into the address bar) changes only the fragment: its key is
+  // noted and tried too, then it leaves the address bar.
+  const [linksOpened, setLinksOpened] = useState(0);
   useEffect(() => {
-    if (hash) void navigate(pathname, { replace: true });
+    if (!hash) return;
+    const link = parseInboxLink(pathname + hash);
+    if (link?.inboxKey) {
+      noteLinkKey(link.id, link.inboxKey);
+      setLinksOpened((n) => n + 1);
+    }
+    void navigate(pathname, { replace: true });
   }, [hash, pathname, navigate]);
 
   const load = useCallback((signal: AbortSignal) => getRequest(id, signal), [id]);
   const { state, retry, update } = useAccountResource(load);
   const request = state.status === 'ready' ? state.data : null;
-  const key = useInboxKey(request);
+  const key = useInboxKey(request, linksOpened);
 
   const title =
     key.step === 'open'

@@ -58,8 +58,11 @@ async function findKey(request: RequestDetail): Promise<InboxKey> {
   return fromLink || kept ? { step: 'wrong' } : { step: 'locked' };
 }
 
-/** Opens the request's private key with the inbox link's key (kept from then on) or the key this browser kept. */
-export function useInboxKey(request: RequestDetail | null): InboxKey {
+/**
+ * Opens the request's private key with the inbox link's key (kept from then on) or the key this browser kept.
+ * `linksOpened` counts the inbox links opened on the page: each is tried.
+ */
+export function useInboxKey(request: RequestDetail | null, linksOpened = 0): InboxKey {
   const [key, setKey] = useState<InboxKey>({ step: 'opening' });
   const id = request?.id;
   const wrappedKey = request?.wrappedKey;
@@ -72,6 +75,6 @@ export function useInboxKey(request: RequestDetail | null): InboxKey {
       current = false;
     };
     // Only other key material asks again, not a change of the request's state (revoked, answered).
-  }, [id, wrappedKey]);
+  }, [id, wrappedKey, linksOpened]);
   return key;
 }
