@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { signUpThroughApi } from './account-helpers.js';
+import { signInThroughForm, signUpThroughApi } from './account-helpers.js';
 import { expect, test } from './fixtures.js';
 import { auditPage, screenshot, unique } from './helpers.js';
 
@@ -190,6 +190,15 @@ test('the inbox link opens the request on another device; the list and the form 
   await laptop.goto(inboxLink);
   await expect(laptop.getByRole('heading', { level: 1, name: title })).toBeVisible();
   expect(new URL(laptop.url()).hash, 'the key leaves the address bar').toBe('');
-  await laptop.getByRole('button', { name: 'Reveal Response 1' }).click();
-  await expect(laptop.getByText('sent from a phone')).toBeVisible();
+  await expect(laptop.getByRole('button', { name: 'Reveal Response 1' })).toBeEnabled();
+
+  // A third device, signed out: the link goes through the sign-in and still opens the request after it.
+  const phone = await freshPage();
+  await phone.goto(inboxLink);
+  await expect(phone).toHaveURL(/\/signin/);
+  expect(new URL(phone.url()).hash, 'the key left the address bar').toBe('');
+  await signInThroughForm(phone, requester);
+  await expect(phone.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await phone.getByRole('button', { name: 'Reveal Response 1' }).click();
+  await expect(phone.getByText('sent from a phone')).toBeVisible();
 });
