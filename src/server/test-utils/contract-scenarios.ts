@@ -12,11 +12,11 @@ import {
 } from '../modules/secrets/files.contract.test-utils.js';
 import {
   REQUEST_ID,
-  REQUEST_SCENARIOS,
   requestBody,
   responseBody,
   UNKNOWN_REQUEST,
-} from '../modules/requests/requests.contract.test-utils.js';
+} from '../modules/requests/requests.contract.test-helpers.js';
+import { REQUEST_SCENARIOS } from '../modules/requests/requests.contract.test-utils.js';
 import { READING_SCENARIOS } from '../modules/secrets/reading.contract.test-utils.js';
 import { SECRET_SCENARIOS, UNKNOWN_ID } from '../modules/secrets/secrets.contract.test-utils.js';
 

@@ -19,33 +19,11 @@ import {
   readOnly,
   secretNotFound,
 } from './secrets.errors.js';
-import { createSecretFiles, type Readiness } from './secrets.files.js';
+import { createSecretFiles } from './secrets.files.js';
+import { createReadiness, type ResponseHooks, type ResponseInput, type ResponseTarget } from './secrets.readiness.js';
 import type { Executor, NewSecretRow, SecretRow, SecretsRepository } from './secrets.repository.js';
 
-/**
- * What a response to a request (modules/requests) tells its request, inside the transaction of the change: it
- * became readable (answered), or it went before it ever was (its place is given back).
- */
-export interface ResponseHooks {
-  answered(executor: Executor, response: { requestId: string; ownerId: string | null; at: number }): Promise<void>;
-  released(executor: Executor, requestIds: readonly string[]): Promise<void>;
-}
-
-/** A response's secret: owned by the requester, living and opened as the request says. */
-export interface ResponseTarget {
-  requestId: string;
-  ownerId: string;
-  ttl: number;
-  maxViews: number;
-  /** The responder's ephemeral public key. */
-  ephemeralKey: string;
-}
-
-export interface ResponseInput {
-  text: string;
-  keyProof: string;
-  files: CreateInput['files'];
-}
+export type { ResponseHooks } from './secrets.readiness.js';
 
 /** Who is asking: the client address as the server established it, and the signed-in user if any. */
 export interface Caller {
@@ -70,6 +48,7 @@ export interface SecretsServiceDeps {
 }
 
 type CreateInput = z.output<typeof CreateSecretBody>;
+type Plan = NonNullable<Awaited<ReturnType<Attachments['plan']>>>;
 type ReadInput = z.output<typeof ReadSecretBody>;
 type BurnInput = z.output<typeof BurnSecretBody>;
 
@@ -100,20 +79,8 @@ function status(row: SecretRow) {
 
 export function createSecretsService(deps: SecretsServiceDeps) {
   const { repository, stats, passwords, clock, attachments } = deps;
-  const hooks = deps.responses;
-
-  /**
-   * Deletes a secret; a response deleted before it was ever readable gives its request's place back, in the same
-   * transaction. True when a row went.
-   */
-  async function deleteRow(id: string): Promise<boolean> {
-    if (!hooks) return repository.delete(id);
-    return repository.transaction(async (trx) => {
-      const gone = await repository.deleteReturning(id, trx);
-      if (gone?.request_id && gone.ready === 0) await hooks.released(trx, [gone.request_id]);
-      return gone !== undefined;
-    });
-  }
+  const readiness = createReadiness(repository, deps.responses);
+  const deleteRow = readiness.deleteRow;
 
   /** Deletes a secret now, and its files with it (a burn, or the last wrong password). */
   async function burnNow(id: string): Promise<boolean> {
@@ -123,37 +90,8 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     return true;
   }
 
-  const readiness: Readiness = {
-    async markReady(secret, now) {
-      const { request_id: requestId } = secret;
-      if (!hooks || !requestId) return repository.markReady(secret.id, now);
-      return repository.transaction(async (trx) => {
-        if (!(await repository.markReady(secret.id, now, trx))) return false;
-        await hooks.answered(trx, { requestId, ownerId: secret.owner_id, at: now });
-        return true;
-      });
-    },
-    async deleteAbandoned(before) {
-      if (!hooks) return (await repository.deleteAbandoned(before)).length;
-      const gone = await repository.transaction(async (trx) => {
-        const rows = await repository.deleteAbandoned(before, trx);
-        await hooks.released(
-          trx,
-          rows.flatMap((row) => (row.request_id ? [row.request_id] : [])),
-        );
-        return rows;
-      });
-      return gone.length;
-    },
-  };
-
   /** Stores the files of a new secret; makes it readable when none waits for an upload. Undoes the secret on failure. */
-  async function attachFiles(
-    row: NewSecretRow,
-    plan: NonNullable<Awaited<ReturnType<Attachments['plan']>>>,
-    uploadToken: string | null,
-    now: number,
-  ) {
+  async function attachFiles(row: NewSecretRow, plan: Plan, uploadToken: string | null, now: number) {
     try {
       await attachments.attach(row.id, row.owner_id ?? null, plan);
       if (!uploadToken)
@@ -166,6 +104,24 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       await attachments.deleteForSecret(row.id);
       throw error;
     }
+  }
+
+  /** The new secret's id and tokens (an upload token only when files wait for their parts). */
+  function newTokens(plan: Plan | null) {
+    return {
+      id: randomToken(16),
+      deleteToken: randomToken(32),
+      uploadToken: plan?.needsUpload ? randomToken(32) : null,
+    };
+  }
+
+  /** Stores a new secret's files (when it has some) and answers what its creator needs. */
+  async function finishCreate(row: NewSecretRow, tokens: ReturnType<typeof newTokens>, plan: Plan | null, now: number) {
+    if (plan) await attachFiles(row, plan, tokens.uploadToken, now);
+    const created = { id: row.id, deleteToken: tokens.deleteToken, expiresAt: iso(row.expires_at) };
+    return plan && tokens.uploadToken
+      ? { ...created, upload: attachments.ticket(plan, tokens.uploadToken, now) }
+      : created;
   }
 
   function checkTextSize(text: string, isPublic: boolean): void {
@@ -277,13 +233,11 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       checkCreateRules(input, caller);
       const plan = await attachments.plan(input.files, { userId: caller.userId, isPublic: input.isPublic });
       const now = clock();
-      const id = randomToken(16);
-      const deleteToken = randomToken(32);
-      const uploadToken = plan?.needsUpload ? randomToken(32) : null;
+      const tokens = newTokens(plan);
       const password = present(input.password);
       const expiresAt = now + input.ttl * 1000;
       const row: NewSecretRow = {
-        id,
+        id: tokens.id,
         text: input.text,
         title: present(input.title),
         max_views: input.maxViews,
@@ -294,20 +248,19 @@ export function createSecretsService(deps: SecretsServiceDeps) {
         created_at: now,
         password_hash: password ? await passwords.hash(password) : null,
         key_proof_hash: input.keyProof ? sha256(input.keyProof) : null,
-        delete_token_hash: sha256(deleteToken),
+        delete_token_hash: sha256(tokens.deleteToken),
         allowed_ip: present(input.allowedIp),
         owner_id: caller.userId,
         creator_ip: input.isPublic ? caller.ip : null,
         // With files, it cannot be opened until they are all stored.
         ready: plan ? 0 : 1,
         file_count: plan?.files.length ?? 0,
-        upload_token_hash: uploadToken && sha256(uploadToken),
+        upload_token_hash: tokens.uploadToken && sha256(tokens.uploadToken),
       };
       await repository.insert(row);
-      if (plan) await attachFiles(row, plan, uploadToken, now);
+      const created = await finishCreate(row, tokens, plan, now);
       stats.increment('secrets_created');
-      const created = { id, deleteToken, expiresAt: iso(expiresAt) };
-      return plan && uploadToken ? { ...created, upload: attachments.ticket(plan, uploadToken, now) } : created;
+      return created;
     },
 
     /**
@@ -323,12 +276,10 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       checkTextSize(input.text, false);
       const plan = await attachments.plan(input.files, { userId: target.ownerId, isPublic: false });
       const now = clock();
-      const id = randomToken(16);
-      const deleteToken = randomToken(32);
-      const uploadToken = plan?.needsUpload ? randomToken(32) : null;
+      const tokens = newTokens(plan);
       const expiresAt = now + target.ttl * 1000;
       const row: NewSecretRow = {
-        id,
+        id: tokens.id,
         text: input.text,
         title: null,
         max_views: target.maxViews,
@@ -339,20 +290,18 @@ export function createSecretsService(deps: SecretsServiceDeps) {
         created_at: now,
         password_hash: null,
         key_proof_hash: sha256(input.keyProof),
-        delete_token_hash: sha256(deleteToken),
+        delete_token_hash: sha256(tokens.deleteToken),
         allowed_ip: null,
         owner_id: target.ownerId,
         creator_ip: null,
         ready: plan ? 0 : 1,
         file_count: plan?.files.length ?? 0,
-        upload_token_hash: uploadToken && sha256(uploadToken),
+        upload_token_hash: tokens.uploadToken && sha256(tokens.uploadToken),
         request_id: target.requestId,
         request_key: target.ephemeralKey,
       };
       await store((executor) => repository.insertWith(executor, row), row.ready === 1);
-      if (plan) await attachFiles(row, plan, uploadToken, now);
-      const created = { id, deleteToken, expiresAt: iso(expiresAt) };
-      return plan && uploadToken ? { ...created, upload: attachments.ticket(plan, uploadToken, now) } : created;
+      return finishCreate(row, tokens, plan, now);
     },
 
     /** Side-effect free: says whether the secret can be opened and what it needs. */
