@@ -35,6 +35,10 @@ import { openApiRoutes } from './modules/openapi/openapi.routes.js';
 import { createFilesRepository } from './modules/secrets/attachments/attachments.repository.js';
 import { createAttachments } from './modules/secrets/attachments/attachments.service.js';
 import { filesRoutes } from './modules/secrets/files.routes.js';
+import { createAudience } from './modules/delivery/audience.js';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
+import { createReceiptsService } from './modules/receipts/receipts.service.js';
+import { createStatusRecorder } from './modules/receipts/status-record.js';
 import { createSecretsRepository } from './modules/secrets/secrets.repository.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
 import { createSecretsService } from './modules/secrets/secrets.service.js';
@@ -86,7 +90,22 @@ export async function createApp(deps: AppDeps) {
     },
   });
   const passwords = deps.passwords ?? createPasswordHasher(config.argon2Concurrency);
-  const secretsRepository = createSecretsRepository(database.db);
+  const audience = createAudience(database.db, { pinned: config.webhookUrl !== '' });
+  await audience.refresh();
+  const recorder = createStatusRecorder({ audience, readerIps: config.statusReaderIp });
+  const secretsRepository = createSecretsRepository(database.db, {
+    lastViews: (executor, taken) =>
+      recorder.ended(
+        executor,
+        taken.map(({ row, at, ip }) => ({
+          row,
+          at,
+          reason: row.expires_at > at ? 'last_view' : row.view_times ? 'expired' : 'expired_unread',
+          view: { at, ip },
+        })),
+      ),
+  });
+  const receipts = createReceiptsService({ db: database.db, clock, retentionDays: config.statusRetentionDays });
   const settings = createSettingsService(
     createSettingsRepository(database.db),
     database.changes,
@@ -127,6 +146,7 @@ export async function createApp(deps: AppDeps) {
     passwordAttempts: config.passwordAttempts,
     counters: { read: () => metrics.secretsRead.inc(), passwordFailed: () => metrics.passwordFailures.inc() },
     responses: responseHooks(requestsRepository, stats),
+    recorder,
   });
   const requests = createRequestsService({
     db: database.db,
@@ -237,6 +257,7 @@ export async function createApp(deps: AppDeps) {
       requestsRoutes(requests, { responsesPerMinute: config.rateLimitEnabled ? config.responseRateLimit : undefined }),
       { prefix },
     );
+    await app.register(receiptsRoutes(receipts), { prefix });
     await app.register(settingsRoutes(settings), { prefix });
     await app.register(authRoutes(auth, { secure: https }), { prefix });
     await app.register(accountRoutes(account, { secure: https }), { prefix });
@@ -265,6 +286,7 @@ export async function createApp(deps: AppDeps) {
     services: {
       secrets,
       requests,
+      receipts,
       stats,
       settings,
       auth,

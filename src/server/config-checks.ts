@@ -18,6 +18,10 @@ export function crossChecks(config: Config): string[] {
     );
   }
   if (config.metricsToken && !config.metrics) problems.push('HUSH_METRICS_TOKEN: needs HUSH_METRICS=true');
+  if (!config.webhookUrl !== !config.webhookSecret) {
+    problems.push('HUSH_WEBHOOK_URL and HUSH_WEBHOOK_SECRET: set both or neither');
+  }
+  if (config.smtpUrl && !config.smtpFrom) problems.push('HUSH_SMTP_FROM: required when HUSH_SMTP_URL is set');
   return problems;
 }
 

@@ -104,6 +104,7 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
     analytics: services.analytics,
     sweep: services.sweep,
     requests: services.requests,
+    retained: [services.receipts],
     database,
     intervalMs: config.purgeIntervalSeconds * 1000,
     log: app.log,

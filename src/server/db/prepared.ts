@@ -34,16 +34,17 @@ export function createPreparedQueries(db: Executor) {
   return {
     /**
      * Runs the query `build` makes, compiled the first time `key` is seen. A key names one shape: queries whose
-     * shape varies (an IN list, a multi-row insert) put the varying size in the key.
+     * shape varies (an IN list, a multi-row insert) put the varying size in the key. `executor`: a transaction to
+     * run it in (the statement compiles the same).
      */
-    run<R>(key: string, build: () => Compilable<R>, args: unknown): Promise<QueryResult<R>> {
+    run<R>(key: string, build: () => Compilable<R>, args: unknown, executor: Executor = db): Promise<QueryResult<R>> {
       let query = compiled.get(key);
       if (!query) {
         query = build().compile();
         compiled.set(key, query);
       }
       const parameters = query.parameters.map((value) => (isSlot(value) ? valueAt(args, value[SLOT]) : value));
-      return db.executeQuery<R>({ ...(query as CompiledQuery<R>), parameters });
+      return executor.executeQuery<R>({ ...(query as CompiledQuery<R>), parameters });
     },
     /** How many shapes are compiled (bounded by the callers' keys). */
     get size() {

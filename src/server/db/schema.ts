@@ -32,6 +32,74 @@ export interface SecretsTable {
   /** A response to a request (0008): the request, and the responder's ephemeral public key. */
   request_id: string | null;
   request_key: string | null;
+  /** What happened to it (0009): comma-separated milliseconds of each view and each wrong password. */
+  view_times: string | null;
+  failed_times: string | null;
+  /** Readers' addresses (or prefixes), comma-separated, only when HUSH_STATUS_READER_IP is on. */
+  reader_ips: string | null;
+}
+
+/** How a secret ended (shared/rules/receipts.ts). */
+export interface SecretStatusTable {
+  id: string;
+  owner_id: string | null;
+  request_id: string | null;
+  delete_token_hash: string;
+  is_public: number;
+  prevent_burn: number;
+  file_count: number;
+  max_views: number;
+  views_used: number;
+  view_times: string | null;
+  failed_times: string | null;
+  reader_ips: string | null;
+  created_at: number;
+  expires_at: number;
+  ended_at: number;
+  end_reason: string;
+}
+
+/** A webhook endpoint (0009): a user's, or the instance's when owner_id is null. */
+export interface WebhooksTable {
+  id: string;
+  owner_id: string | null;
+  url: string;
+  format: string;
+  /** JSON array of event types; null: every event. */
+  events: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+  enabled: Generated<number>;
+  disabled_reason: string | null;
+  /** The first failed attempt since the last success; failing for the whole retry window turns it off. */
+  failing_since: number | null;
+  created_at: number;
+}
+
+/** One event to one channel target (0009). */
+export interface DeliveriesTable {
+  id: string;
+  event_id: string;
+  channel: string;
+  /** The webhook id, or the user id of an email. */
+  target: string;
+  /** Who may see it in a delivery log: the webhook's owner (null: the instance's). */
+  owner_id: string | null;
+  state: string;
+  attempts: Generated<number>;
+  next_at: number;
+  lease_until: Generated<number>;
+  last_code: number | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface UserDevicesTable {
+  user_id: string;
+  device_hash: string;
+  first_seen_at: number;
 }
 
 /** A request for a secret (0008): only sealed or public values; its responses are secrets. */
@@ -65,6 +133,10 @@ export interface EventsTable {
   /** The request or secret it is about. */
   subject_id: string;
   created_at: number;
+  /** JSON of the event's few content-free fields (0009). */
+  data: string | null;
+  /** 1 once a worker has written its deliveries. */
+  dispatched: Generated<number>;
 }
 
 /** One attached file; its ciphertext is a blob in the file storage under the same id. No foreign keys (0005). */
@@ -103,6 +175,11 @@ export interface UsersTable {
   role: string;
   generated: number;
   created_at: number;
+  /** The language of the user's emails (0009); null: the instance's default. */
+  locale: string | null;
+  activity_seen_at: Generated<number>;
+  /** JSON array of event types emailed; null: the instance default. */
+  email_events: string | null;
 }
 
 export interface StatisticsTable {
@@ -170,6 +247,10 @@ export interface DB {
   download_keys: DownloadKeysTable;
   requests: RequestsTable;
   events: EventsTable;
+  secret_status: SecretStatusTable;
+  webhooks: WebhooksTable;
+  deliveries: DeliveriesTable;
+  user_devices: UserDevicesTable;
 }
 
 export type Db = Kysely<DB>;

@@ -5,6 +5,11 @@ import type { RequestsService } from '../modules/requests/requests.service.js';
 import type { SweepResult } from '../modules/secrets/secrets.files.js';
 import type { SecretsService } from '../modules/secrets/secrets.service.js';
 
+/** Anything else that deletes what it keeps past its retention (receipts' statuses, events and deliveries). */
+export interface Purgeable {
+  purge(): Promise<unknown>;
+}
+
 /** The files sweeper (secrets.files.sweep; services.sweep of createApp). */
 export type Sweep = () => Promise<SweepResult>;
 
@@ -12,8 +17,8 @@ export type Sweep = () => Promise<SweepResult>;
  * Deletes expired secrets, then the files nothing needs any more (their secret gone and no live download key:
  * expired, used up, abandoned uploads), page views past their retention and the analytics salts of past days, then
  * compacts the database so their bytes do not linger on disk. Requests past their link's validity are recorded as
- * expired (once each), and ended requests with nothing left to open are deleted after a while. Answers how many
- * secrets expired.
+ * expired (once each), and ended requests with nothing left to open are deleted after a while; statuses, events and
+ * deliveries past their retention go (`retained`). Answers how many secrets expired.
  */
 export async function purgeOnce(
   secrets: SecretsService,
@@ -21,9 +26,11 @@ export async function purgeOnce(
   analytics?: AnalyticsService,
   sweep?: Sweep,
   requests?: RequestsService,
+  retained: readonly Purgeable[] = [],
 ): Promise<number> {
   const expired = await secrets.purge();
   await requests?.purge();
+  for (const store of retained) await store.purge();
   await sweep?.();
   await analytics?.purge();
   await database.compact();
@@ -35,6 +42,7 @@ export function startPurgeJob(options: {
   analytics?: AnalyticsService;
   sweep?: Sweep;
   requests?: RequestsService;
+  retained?: readonly Purgeable[];
   database: Database;
   intervalMs: number;
   log: FastifyBaseLogger;
@@ -44,7 +52,14 @@ export function startPurgeJob(options: {
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
-    running = purgeOnce(options.secrets, options.database, options.analytics, options.sweep, options.requests)
+    running = purgeOnce(
+      options.secrets,
+      options.database,
+      options.analytics,
+      options.sweep,
+      options.requests,
+      options.retained,
+    )
       .then((expired) => {
         if (expired > 0) options.log.info({ expired }, 'purged expired secrets');
       })

@@ -58,7 +58,13 @@ export function createFakeSecretsRepository() {
     },
     async deleteIfExhausted(id) {
       const row = rows.get(id);
-      return row !== undefined && row.views_left <= 0 && rows.delete(id);
+      if (!row || row.views_left > 0) return undefined;
+      rows.delete(id);
+      return row;
+    },
+    async recordView(id, now) {
+      const row = rows.get(id);
+      if (row) row.view_times = row.view_times ? `${row.view_times},${now}` : String(now);
     },
     async reserveAttempt(id, budget, now) {
       const row = rows.get(id);
@@ -77,12 +83,13 @@ export function createFakeSecretsRepository() {
       }
       return released;
     },
-    async failAttempt(id) {
+    async failAttempt(id, now) {
       const row = rows.get(id);
       if (!row || row.pending_attempts <= 0) return undefined;
       row.pending_attempts -= 1;
       row.failed_attempts += 1;
-      return row.failed_attempts;
+      row.failed_times = row.failed_times ? `${row.failed_times},${now}` : String(now);
+      return copy(row);
     },
     async releaseAttempt(id) {
       const row = rows.get(id);
@@ -91,16 +98,12 @@ export function createFakeSecretsRepository() {
     async delete(id) {
       return rows.delete(id);
     },
-    async purge(now) {
-      let expired = 0;
-      let exhausted = 0;
+    async takeEnded(now, limit) {
+      const ended: SecretRow[] = [];
       for (const [id, row] of rows) {
-        if (row.expires_at <= now) expired += Number(rows.delete(id));
+        if (ended.length < limit && (row.expires_at <= now || row.views_left <= 0) && rows.delete(id)) ended.push(row);
       }
-      for (const [id, row] of rows) {
-        if (row.views_left <= 0) exhausted += Number(rows.delete(id));
-      }
-      return { expired, exhausted };
+      return ended;
     },
   };
   return { repository: repository as SecretsRepository, rows };

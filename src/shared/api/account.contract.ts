@@ -62,6 +62,9 @@ export const OwnSecret = z
     preventBurn: z.boolean(),
     createdAt: z.iso.datetime(),
     expiresAt: z.iso.datetime(),
+    viewsUsed: z.number().int().describe('Views delivered so far (its receipt has each one’s time)'),
+    lastViewedAt: z.iso.datetime().nullable(),
+    failedAttempts: z.number().int().describe('Wrong passwords so far'),
   })
   .meta({ id: 'OwnSecret' });
 
@@ -74,6 +77,9 @@ const OWN_SECRET_EXAMPLE = {
   preventBurn: false,
   createdAt: EXAMPLE.createdAt,
   expiresAt: EXAMPLE.expiresAt,
+  viewsUsed: 1,
+  lastViewedAt: EXAMPLE.createdAt,
+  failedAttempts: 0,
 };
 
 const unauthorized = errorResponse('Not signed in, or the API token sent is not valid (auth.not_signed_in)');

@@ -48,6 +48,12 @@ export const CreateSecretResponse = z
     id: SecretId,
     deleteToken: DeleteToken,
     expiresAt: z.iso.datetime(),
+    receiptPath: z
+      .string()
+      .describe(
+        'The receipt link’s path (/receipt/{id}#{deleteToken}): keep it to see whether the secret was opened, and to ' +
+          'burn it; never send it to the reader. It holds the delete token, never the secret’s key',
+      ),
     upload: UploadTicket.optional().describe('Only when files wait for their parts: what the uploader needs'),
   })
   .meta({ id: 'CreateSecretResponse' });
@@ -144,7 +150,12 @@ export const secretRoutes = {
       201: {
         description: 'Created',
         schema: CreateSecretResponse,
-        example: { id: EXAMPLE.id, deleteToken: EXAMPLE.deleteToken, expiresAt: EXAMPLE.expiresAt },
+        example: {
+          id: EXAMPLE.id,
+          deleteToken: EXAMPLE.deleteToken,
+          expiresAt: EXAMPLE.expiresAt,
+          receiptPath: `/receipt/${EXAMPLE.id}#${EXAMPLE.deleteToken}`,
+        },
       },
       400: errorResponse(
         'A field is invalid; the code names it (validation.<field>); files on a public secret ' +

@@ -74,3 +74,16 @@ export function clientGroup(text: string | undefined | null): string | null {
   const parts = (address as ipaddr.IPv6).parts.map((part, i) => (i < kept ? part : 0));
   return `${new ipaddr.IPv6(parts).toString()}/${IPV6_CLIENT_PREFIX}`;
 }
+
+/** An address cut to its network for display: an IPv4 /24 or an IPv6 /48 (a site). Null when it is not an address. */
+export function addressPrefix(text: string | undefined | null): string | null {
+  if (!text) return null;
+  const address = parseAddress(text);
+  if (!address) return null;
+  if (address.kind() === 'ipv4') {
+    const [a, b, c] = (address as ipaddr.IPv4).octets;
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const parts = (address as ipaddr.IPv6).parts.map((part, i) => (i < 3 ? part : 0));
+  return `${new ipaddr.IPv6(parts).toString()}/48`;
+}

@@ -7,6 +7,7 @@ import * as files from './0005-files.js';
 import * as attemptReservations from './0006-attempt-reservations.js';
 import * as purgeIndexes from './0007-purge-indexes.js';
 import * as requests from './0008-requests.js';
+import * as receipts from './0009-receipts.js';
 
 /** Every migration, in order. Names are never changed once released. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-attempt-reservations': attemptReservations,
   '0007-purge-indexes': purgeIndexes,
   '0008-requests': requests,
+  '0009-receipts': receipts,
 };

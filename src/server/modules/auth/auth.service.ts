@@ -80,6 +80,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       role,
       generated: generated ? 1 : 0,
       created_at: clock(),
+      locale: null,
+      activity_seen_at: 0,
+      email_events: null,
     };
     try {
       await users.insert(user);

@@ -7,13 +7,17 @@ export type UserRow = Selectable<UsersTable>;
 export type GuardedChange = { outcome: 'done'; user: UserRow } | { outcome: 'not_found' } | { outcome: 'last_admin' };
 
 /**
- * A user goes with their secrets; sessions and tokens follow by the foreign keys' cascade. Their files' rows stay
+ * A user goes with their secrets, their statuses, events, webhooks and devices; sessions and tokens follow by the foreign keys' cascade. Their files' rows stay
  * (no foreign key) until the files service has deleted the blobs: the caller does that next.
  */
 async function removeUser(executor: Db | Transaction<DB>, id: string): Promise<boolean> {
   await executor.deleteFrom('secrets').where('owner_id', '=', id).execute();
   await executor.deleteFrom('requests').where('owner_id', '=', id).execute();
   await executor.deleteFrom('events').where('user_id', '=', id).execute();
+  await executor.deleteFrom('secret_status').where('owner_id', '=', id).execute();
+  await executor.deleteFrom('deliveries').where('owner_id', '=', id).execute();
+  await executor.deleteFrom('webhooks').where('owner_id', '=', id).execute();
+  await executor.deleteFrom('user_devices').where('user_id', '=', id).execute();
   const result = await executor.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

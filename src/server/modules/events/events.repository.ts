@@ -1,34 +1,41 @@
 import type { Transaction } from 'kysely';
+import type { EventType } from '../../../shared/rules/events.js';
 import type { DB, Db } from '../../db/schema.js';
 import { randomToken } from '../../lib/tokens.js';
 
-/** What is recorded (issue 14); the notifications of a later issue deliver them. */
-export type EventType = 'request.created' | 'request.answered' | 'request.revoked' | 'request.expired';
+export type { EventType } from '../../../shared/rules/events.js';
+
+/** A few content-free fields: counts, reasons, never content, titles, keys or addresses. */
+export type EventData = Record<string, string | number | boolean | null>;
 
 export interface NewEvent {
-  type: EventType;
+  type: EventType | 'webhook.test';
   userId: string | null;
-  /** The request (or secret) the event is about: an id, never content, keys or addresses. */
+  /** The secret, request, token or webhook the event is about: an id, never content, keys or addresses. */
   subjectId: string;
   at: number;
+  data?: EventData;
 }
 
 /**
- * The durable record of what happened. Each event is written with the executor of the change it reports (its
- * transaction), so an event exists exactly when its change does.
+ * The outbox (issue 15): each event is written with the executor of the change it reports (its transaction), so an
+ * event exists exactly when its change does; the delivery worker (modules/delivery) sends it after. Returns the ids.
  */
-export function recordEvents(executor: Db | Transaction<DB>, events: readonly NewEvent[]): Promise<unknown> {
-  if (events.length === 0) return Promise.resolve();
-  return executor
-    .insertInto('events')
-    .values(
-      events.map((event) => ({
-        id: randomToken(16),
-        type: event.type,
-        user_id: event.userId,
-        subject_id: event.subjectId,
-        created_at: event.at,
-      })),
-    )
-    .execute();
+export async function recordEvents(
+  executor: Db | Transaction<DB>,
+  events: readonly NewEvent[],
+  dispatched = false,
+): Promise<string[]> {
+  if (events.length === 0) return [];
+  const rows = events.map((event) => ({
+    id: randomToken(16),
+    type: event.type,
+    user_id: event.userId,
+    subject_id: event.subjectId,
+    created_at: event.at,
+    data: event.data ? JSON.stringify(event.data) : null,
+    dispatched: dispatched ? 1 : 0,
+  }));
+  await executor.insertInto('events').values(rows).execute();
+  return rows.map((row) => row.id);
 }

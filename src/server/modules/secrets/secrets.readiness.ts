@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { CreateSecretBody } from '../../../shared/api/secrets.contract.js';
+import type { EndReason } from '../../../shared/rules/receipts.js';
+import type { StatusRecorder } from '../receipts/status-record.js';
 import type { Readiness } from './secrets.files.js';
 import type { Executor, SecretsRepository } from './secrets.repository.js';
 
@@ -32,14 +34,22 @@ export interface ResponseInput {
  * How a secret becomes readable or goes before it ever was. For a response, its request hears of it in the same
  * transaction (answered; a place given back); without hooks, no secret is a response and nothing else happens.
  */
-export function createReadiness(repository: SecretsRepository, hooks: ResponseHooks | undefined) {
+export function createReadiness(
+  repository: SecretsRepository,
+  hooks: ResponseHooks | undefined,
+  recorder: StatusRecorder | undefined,
+) {
   return {
-    /** Deletes a secret; true when a row went. */
-    async deleteRow(id: string): Promise<boolean> {
-      if (!hooks) return repository.delete(id);
+    /**
+     * Deletes a secret; true when a row went. With an ending (a burn), its status and events are written in the same
+     * transaction.
+     */
+    async deleteRow(id: string, ending?: { reason: EndReason; at: number }): Promise<boolean> {
+      if (!hooks && !recorder) return repository.delete(id);
       return repository.transaction(async (trx) => {
         const gone = await repository.deleteReturning(id, trx);
-        if (gone?.request_id && gone.ready === 0) await hooks.released(trx, [gone.request_id]);
+        if (gone?.request_id && gone.ready === 0) await hooks?.released(trx, [gone.request_id]);
+        if (gone && ending) await recorder?.ended(trx, [{ row: gone, ...ending }]);
         return gone !== undefined;
       });
     },
@@ -66,5 +76,5 @@ export function createReadiness(repository: SecretsRepository, hooks: ResponseHo
       });
       return gone.length;
     },
-  } satisfies Readiness & { deleteRow(id: string): Promise<boolean> };
+  } satisfies Readiness & { deleteRow(id: string, ending?: { reason: EndReason; at: number }): Promise<boolean> };
 }

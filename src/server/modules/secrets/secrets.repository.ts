@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { DB, Db, SecretsTable } from '../../db/schema.js';
 import { arg, createPreparedQueries } from '../../db/prepared.js';
 import { createBatcher } from '../../lib/batcher.js';
@@ -16,8 +16,24 @@ export interface PublicSecretRow {
   expires_at: number;
 }
 
+/** A last view taken: the row as it was, when, and the address kept of its reader (null unless kept). */
+export interface LastView {
+  row: SecretRow;
+  at: number;
+  ip: string | null;
+}
+
+export interface SecretsRepositoryHooks {
+  /** Runs in the transaction that deletes last views (their status and events, modules/receipts). */
+  lastViews?(executor: Executor, taken: readonly LastView[]): Promise<void>;
+}
+
+/** `list || ',' || item` in SQL, for a list that may be null (view and wrong-password times, readers' addresses). */
+const appendTo = (column: 'view_times' | 'failed_times' | 'reader_ips', item: unknown) =>
+  sql<string>`coalesce(${sql.ref(column)} || ',', '') || ${item}`;
+
 /** SQL only: every rule lives in the service. */
-export function createSecretsRepository(db: Db) {
+export function createSecretsRepository(db: Db, hooks: SecretsRepositoryHooks = {}) {
   // The statements every create and read runs are compiled once (db/prepared.ts).
   const prepared = createPreparedQueries(db);
   const insertRows = (rows: NewSecretRow[]) => {
@@ -49,24 +65,46 @@ export function createSecretsRepository(db: Db) {
     }
   });
 
-  // Last views claimed together are taken by one DELETE … RETURNING: each row is deleted, and returned, once.
-  // Expiry is judged by each caller (an expired row may go too: it is dead either way).
+  // Last views claimed together are taken by one DELETE … RETURNING: each row is deleted, and returned, once; their
+  // status is written in the same transaction. Expiry is judged by each caller (an expired row may go too: it is dead
+  // either way, and its status says it expired). Callers for one id are served in the order they came (the batcher
+  // never holds an id twice): `pending` keeps each caller's time and address in that order.
+  const pending = new Map<string, { at: number; ip: string | null }[]>();
   const takeLastViews = createBatcher<string, SecretRow>(async (ids) => {
-    const { rows } = await prepared.run(
-      `takeLastViews:${ids.length}`,
-      () =>
-        db
-          .deleteFrom('secrets')
-          .where(
-            'id',
-            'in',
-            ids.map((_, i) => arg<string>('ids', i)),
-          )
-          .where('views_left', '=', 1)
-          .where('ready', '=', 1)
-          .returningAll(),
-      { ids },
+    const views = new Map(
+      ids.map((id) => {
+        const queue = pending.get(id)!;
+        const view = queue.shift()!;
+        if (queue.length === 0) pending.delete(id);
+        return [id, view] as const;
+      }),
     );
+    const take = async (executor: Executor) => {
+      const { rows } = await prepared.run(
+        `takeLastViews:${ids.length}`,
+        () =>
+          db
+            .deleteFrom('secrets')
+            .where(
+              'id',
+              'in',
+              ids.map((_, i) => arg<string>('ids', i)),
+            )
+            .where('views_left', '=', 1)
+            .where('ready', '=', 1)
+            .returningAll(),
+        { ids },
+        executor,
+      );
+      if (hooks.lastViews && rows.length > 0) {
+        await hooks.lastViews(
+          executor,
+          rows.map((row) => ({ row, ...views.get(row.id)! })),
+        );
+      }
+      return rows;
+    };
+    const rows = hooks.lastViews ? await db.transaction().execute(take) : await take(db);
     return new Map(rows.map((row) => [row.id, row]));
   });
 
@@ -136,37 +174,62 @@ export function createSecretsRepository(db: Db) {
      * Claims one view in a single atomic statement: of N concurrent callers exactly `views_left` succeed.
      * Never read-then-write.
      */
-    async claimView(id: string, now: number): Promise<SecretRow | undefined> {
+    async claimView(
+      id: string,
+      now: number,
+      ip: string | null = null,
+      executor: Executor = db,
+    ): Promise<SecretRow | undefined> {
       const { rows } = await prepared.run(
-        'claimView',
+        ip === null ? 'claimView' : 'claimView:ip',
         () =>
           db
             .updateTable('secrets')
-            .set((eb) => ({ views_left: eb('views_left', '-', 1) }))
+            .set((eb) => ({
+              views_left: eb('views_left', '-', 1),
+              view_times: appendTo('view_times', arg<string>('at')),
+              ...(ip !== null && { reader_ips: appendTo('reader_ips', arg<string>('ip')) }),
+            }))
             .where('id', '=', arg<string>('id'))
             .where('views_left', '>', 0)
             .where('expires_at', '>', arg<number>('now'))
             .where('ready', '=', 1)
             .returningAll(),
-        { id, now },
+        { id, now, at: String(now), ip },
+        executor,
       );
       return rows[0];
     },
 
+    /** A view of a secret that never burns: only its record changes. */
+    async recordView(id: string, now: number, ip: string | null, executor: Executor = db): Promise<void> {
+      await executor
+        .updateTable('secrets')
+        .set({
+          view_times: appendTo('view_times', String(now)),
+          ...(ip !== null && { reader_ips: appendTo('reader_ips', ip) }),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** The last view: deletes the row and returns it in one statement (undefined when another reader was first). */
-    async takeLastView(id: string, now: number): Promise<SecretRow | undefined> {
+    async takeLastView(id: string, now: number, ip: string | null = null): Promise<SecretRow | undefined> {
+      const queue = pending.get(id);
+      if (queue) queue.push({ at: now, ip });
+      else pending.set(id, [{ at: now, ip }]);
       const row = await takeLastViews(id);
       return row && row.expires_at > now ? row : undefined;
     },
 
-    /** Deletes the secret when its last view is spent; true when a row went. */
-    async deleteIfExhausted(id: string): Promise<boolean> {
-      const result = await prepared.run(
-        'deleteIfExhausted',
-        () => db.deleteFrom('secrets').where('id', '=', arg<string>('id')).where('views_left', '<=', 0),
-        { id },
-      );
-      return (result.numAffectedRows ?? 0n) > 0n;
+    /** Deletes the secret when its last view is spent, and returns it (undefined when it had gone already). */
+    async deleteIfExhausted(id: string, executor: Executor = db): Promise<SecretRow | undefined> {
+      return executor
+        .deleteFrom('secrets')
+        .where('id', '=', id)
+        .where('views_left', '<=', 0)
+        .returningAll()
+        .executeTakeFirst();
     },
 
     /**
@@ -184,19 +247,22 @@ export function createSecretsRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** A reserved verification failed: its place becomes a failed attempt. The new count, or undefined when gone. */
-    async failAttempt(id: string): Promise<number | undefined> {
-      const row = await db
+    /**
+     * A reserved verification failed: its place becomes a failed attempt, its time is recorded. The row after, or
+     * undefined when gone.
+     */
+    async failAttempt(id: string, now: number, executor: Executor = db): Promise<SecretRow | undefined> {
+      return executor
         .updateTable('secrets')
         .set((eb) => ({
           pending_attempts: eb('pending_attempts', '-', 1),
           failed_attempts: eb('failed_attempts', '+', 1),
+          failed_times: appendTo('failed_times', String(now)),
         }))
         .where('id', '=', id)
         .where('pending_attempts', '>', 0)
-        .returning('failed_attempts')
+        .returningAll()
         .executeTakeFirst();
-      return row?.failed_attempts;
     },
 
     /** A reserved verification succeeded (or never finished): its place goes back to the budget. */
@@ -209,9 +275,9 @@ export function createSecretsRepository(db: Db) {
         .execute();
     },
 
-    /** Deletes a secret and says what it was: whether it was ready, and the request of a response. */
-    async deleteReturning(id: string, executor: Executor = db) {
-      return executor.deleteFrom('secrets').where('id', '=', id).returning(['ready', 'request_id']).executeTakeFirst();
+    /** Deletes a secret and returns it (undefined when it had gone). */
+    async deleteReturning(id: string, executor: Executor = db): Promise<SecretRow | undefined> {
+      return executor.deleteFrom('secrets').where('id', '=', id).returningAll().executeTakeFirst();
     },
 
     async delete(id: string, executor: Executor = db): Promise<boolean> {
@@ -253,7 +319,6 @@ export function createSecretsRepository(db: Db) {
       );
     },
 
-    /** Deletes expired and exhausted secrets; returns how many expired ones went. */
     /**
      * Gives back the places of verifications reserved before `before` and never finished: only a process killed
      * mid-verification leaves one. Returns how many secrets had places given back.
@@ -268,10 +333,35 @@ export function createSecretsRepository(db: Db) {
       return Number(result.numUpdatedRows);
     },
 
-    async purge(now: number): Promise<{ expired: number; exhausted: number }> {
-      const expired = await db.deleteFrom('secrets').where('expires_at', '<=', now).executeTakeFirst();
-      const exhausted = await db.deleteFrom('secrets').where('views_left', '<=', 0).executeTakeFirst();
-      return { expired: Number(expired.numDeletedRows), exhausted: Number(exhausted.numDeletedRows) };
+    /**
+     * A page of secrets the purge ends: expired (`expires_at <= now`) or, left by a crash between a claim and its
+     * delete, used up. Deleted and returned in one statement, with `executor` (the transaction that records them).
+     */
+    async takeEnded(now: number, limit: number, executor: Executor = db): Promise<SecretRow[]> {
+      const expired = await executor
+        .deleteFrom('secrets')
+        .where(
+          'id',
+          'in',
+          db.selectFrom('secrets').select('id').where('expires_at', '<=', now).limit(limit),
+        )
+        .returningAll()
+        .execute();
+      if (expired.length >= limit) return expired;
+      const exhausted = await executor
+        .deleteFrom('secrets')
+        .where(
+          'id',
+          'in',
+          db
+            .selectFrom('secrets')
+            .select('id')
+            .where('views_left', '<=', 0)
+            .limit(limit - expired.length),
+        )
+        .returningAll()
+        .execute();
+      return [...expired, ...exhausted];
     },
   };
 }

@@ -8,6 +8,8 @@ import type { PasswordHasher } from '../../lib/passwords.js';
 import { matchesHash, randomToken, sha256 } from '../../lib/tokens.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StatsRepository } from '../stats/stats.repository.js';
+import { receiptPath, type EndReason } from '../../../shared/rules/receipts.js';
+import { expiryReason, type StatusRecorder } from '../receipts/status-record.js';
 import type { Attachments } from './attachments/attachments.service.js';
 import {
   attemptsBusy,
@@ -45,7 +47,15 @@ export interface SecretsServiceDeps {
   counters?: { read(): void; passwordFailed(): void };
   /** Responses to requests tell their request (modules/requests); absent, no secret is a response. */
   responses?: ResponseHooks;
+  /**
+   * Writes each view, wrong password and ending to the secret's status and its events (modules/receipts). The
+   * repository must run its `lastViews` hook (createSecretsRepository). Absent (unit tests): nothing is recorded.
+   */
+  recorder?: StatusRecorder;
 }
+
+/** Secrets the purge ends per transaction. */
+const PURGE_PAGE = 500;
 
 type CreateInput = z.output<typeof CreateSecretBody>;
 type Plan = NonNullable<Awaited<ReturnType<Attachments['plan']>>>;
@@ -65,6 +75,17 @@ const noRelease = async () => {};
 export const STALE_ATTEMPT_MS = 15 * 60_000;
 const present = (value: string | null | undefined) => (value ? value : null);
 
+/** What a live secret's record says so far (its receipt has the details). */
+function viewRecord(row: SecretRow) {
+  const views = row.view_times ? row.view_times.split(',') : [];
+  const last = views.at(-1);
+  return {
+    viewsUsed: row.prevent_burn === 1 ? views.length : row.max_views - row.views_left,
+    lastViewedAt: last ? iso(Number(last)) : null,
+    failedAttempts: row.failed_attempts,
+  };
+}
+
 function status(row: SecretRow) {
   return {
     id: row.id,
@@ -79,12 +100,13 @@ function status(row: SecretRow) {
 
 export function createSecretsService(deps: SecretsServiceDeps) {
   const { repository, stats, passwords, clock, attachments } = deps;
-  const readiness = createReadiness(repository, deps.responses);
+  const { recorder } = deps;
+  const readiness = createReadiness(repository, deps.responses, recorder);
   const deleteRow = readiness.deleteRow;
 
   /** Deletes a secret now, and its files with it (a burn, or the last wrong password). */
-  async function burnNow(id: string): Promise<boolean> {
-    if (!(await deleteRow(id))) return false;
+  async function burnNow(id: string, reason: EndReason): Promise<boolean> {
+    if (!(await deleteRow(id, { reason, at: clock() }))) return false;
     stats.increment('secrets_burned');
     await attachments.deleteForSecret(id);
     return true;
@@ -118,7 +140,12 @@ export function createSecretsService(deps: SecretsServiceDeps) {
   /** Stores a new secret's files (when it has some) and answers what its creator needs. */
   async function finishCreate(row: NewSecretRow, tokens: ReturnType<typeof newTokens>, plan: Plan | null, now: number) {
     if (plan) await attachFiles(row, plan, tokens.uploadToken, now);
-    const created = { id: row.id, deleteToken: tokens.deleteToken, expiresAt: iso(row.expires_at) };
+    const created = {
+      id: row.id,
+      deleteToken: tokens.deleteToken,
+      expiresAt: iso(row.expires_at),
+      receiptPath: receiptPath(row.id, tokens.deleteToken),
+    };
     return plan && tokens.uploadToken
       ? { ...created, upload: attachments.ticket(plan, tokens.uploadToken, now) }
       : created;
@@ -180,10 +207,11 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     }
     if (valid) return () => repository.releaseAttempt(row.id);
     deps.counters?.passwordFailed();
-    const failed = await repository.failAttempt(row.id);
+    const now = clock();
+    const failed = await failAttempt(row, now);
     if (failed === undefined) throw secretNotFound();
-    const left = Math.max(0, deps.passwordAttempts - failed);
-    if (left === 0) await burnNow(row.id);
+    const left = Math.max(0, deps.passwordAttempts - failed.failed_attempts);
+    if (left === 0) await burnNow(row.id, 'burned_by_attempts');
     throw passwordInvalid(left);
   }
 
@@ -194,31 +222,78 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     return row;
   }
 
+  /** A wrong password: counted and timed on the row, with its event in the same transaction when someone hears. */
+  function failAttempt(row: SecretRow, now: number) {
+    if (!recorder?.wants(row.owner_id)) return repository.failAttempt(row.id, now);
+    return repository.transaction(async (trx) => {
+      const failed = await repository.failAttempt(row.id, now, trx);
+      if (failed) await recorder.passwordFailed(trx, failed, attemptsLeft(failed), now);
+      return failed;
+    });
+  }
+
+  /** A view that leaves views: the claim records its time (and address); its event goes in the same transaction. */
+  function claimView(row: SecretRow, now: number, ip: string | null) {
+    if (!recorder?.wants(row.owner_id)) return repository.claimView(row.id, now, ip);
+    return repository.transaction(async (trx) => {
+      const claimed = await repository.claimView(row.id, now, ip, trx);
+      // A claim that spent the last view is told by its ending (endExhausted), not twice.
+      if (claimed && claimed.views_left > 0) await recorder.viewed(trx, claimed, claimed.views_left, now);
+      return claimed;
+    });
+  }
+
+  /** Deletes a secret whose views a claim used up, with its status. */
+  async function endExhausted(id: string, now: number): Promise<boolean> {
+    if (!recorder) return (await repository.deleteIfExhausted(id)) !== undefined;
+    return repository.transaction(async (trx) => {
+      const gone = await repository.deleteIfExhausted(id, trx);
+      if (gone) await recorder.ended(trx, [{ row: gone, reason: 'last_view', at: now }]);
+      return gone !== undefined;
+    });
+  }
+
+  /** A view of a secret that never burns: recorded only (with its event, when someone hears). */
+  async function recordView(row: SecretRow, now: number, ip: string | null) {
+    if (!recorder) return;
+    if (!recorder.wants(row.owner_id)) return repository.recordView(row.id, now, ip);
+    await repository.transaction(async (trx) => {
+      await repository.recordView(row.id, now, ip, trx);
+      await recorder.viewed(trx, row, row.views_left, now);
+    });
+  }
+
   /**
    * Spends one view in a single atomic statement: the last view deletes the row and returns it, any other
-   * decrements `views_left` where it is still positive. Of N concurrent readers exactly `views_left` succeed.
+   * decrements `views_left` where it is still positive. Of N concurrent readers exactly `views_left` succeed. Each
+   * records its time (and, when kept, the reader's address) in the secret's status.
    */
-  async function claim(row: SecretRow): Promise<SecretRow | undefined> {
+  async function claim(row: SecretRow, caller: Caller): Promise<SecretRow | undefined> {
     const now = clock();
-    if (row.prevent_burn === 1) return repository.findOpenable(row.id, now);
+    const ip = recorder ? recorder.address(caller.ip) : null;
+    if (row.prevent_burn === 1) {
+      const fresh = await repository.findOpenable(row.id, now);
+      if (fresh) await recordView(fresh, now, ip);
+      return fresh;
+    }
     if (row.views_left === 1) {
-      const taken = await repository.takeLastView(row.id, now);
+      const taken = await repository.takeLastView(row.id, now, ip);
       if (taken) stats.increment('secrets_burned');
       return taken && { ...taken, views_left: 0 };
     }
-    const claimed = await repository.claimView(row.id, now);
-    if (claimed && claimed.views_left <= 0 && (await repository.deleteIfExhausted(row.id))) {
+    const claimed = await claimView(row, now, ip);
+    if (claimed && claimed.views_left <= 0 && (await endExhausted(row.id, now))) {
       stats.increment('secrets_burned');
     }
     return claimed;
   }
 
   /** Claims a view with the download keys of the secret's files, if any; not found when another reader was first. */
-  async function claimWithKeys(row: SecretRow) {
+  async function claimWithKeys(row: SecretRow, caller: Caller) {
     // Download keys first: if this read takes the last view, the files never lack a live key (the sweeper deletes
     // files whose secret is gone only once no key for them is live).
     const keys = row.file_count > 0 ? await attachments.issueKeys(row.id) : null;
-    const claimed = await claim(row);
+    const claimed = await claim(row, caller);
     if (!claimed) {
       if (keys) await attachments.dropKeys(keys.hashes);
       throw secretNotFound();
@@ -320,7 +395,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       const release = await checkPassword(row, present(input.password));
       // The verified password holds its place in the budget until the view is claimed, so no wrong password can
       // burn the secret in between.
-      const { claimed, keys } = await claimWithKeys(row).finally(release);
+      const { claimed, keys } = await claimWithKeys(row, caller).finally(release);
       deps.counters?.read();
       return {
         ...status(claimed),
@@ -345,7 +420,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       if (!byCreator && row.ready !== 1) throw secretNotFound();
       if (!byCreator && byReader) checkIp(row, caller);
       if (!byCreator && !byReader) throw burnForbidden();
-      if (!(await burnNow(id))) throw secretNotFound();
+      if (!(await burnNow(id, byCreator ? 'burned_by_creator' : 'burned_by_reader'))) throw secretNotFound();
       return { id, burned: true as const };
     },
 
@@ -372,6 +447,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
         preventBurn: row.prevent_burn === 1,
         createdAt: iso(row.created_at),
         expiresAt: iso(row.expires_at),
+        ...viewRecord(row),
       }));
     },
 
@@ -383,11 +459,32 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       for (const id of ids) await attachments.deleteForSecret(id);
     },
 
-    /** Deletes what has expired or been used up. */
+    /**
+     * Deletes what has expired or been used up, a page at a time, each page's status (expired, read or unread; a
+     * crash's used-up leftovers as last views) and events in the transaction that deletes it. Returns how many
+     * expired.
+     */
     async purge() {
       const now = clock();
       await repository.releaseStaleAttempts(now - STALE_ATTEMPT_MS);
-      const { expired } = await repository.purge(now);
+      let expired = 0;
+      for (;;) {
+        const page = async (executor?: Executor) => {
+          const rows = await repository.takeEnded(now, PURGE_PAGE, executor);
+          await recorder?.ended(
+            executor!,
+            rows.map((row) => ({
+              row,
+              at: now,
+              reason: row.expires_at <= now ? expiryReason(row) : 'last_view',
+            })),
+          );
+          return rows;
+        };
+        const ended = recorder ? await repository.transaction(page) : await page();
+        expired += ended.filter((row) => row.expires_at <= now).length;
+        if (ended.length < PURGE_PAGE) break;
+      }
       stats.increment('secrets_expired', expired);
       return expired;
     },

@@ -1,0 +1,125 @@
+import type { EndReason } from '../../../shared/rules/receipts.js';
+import { addressPrefix, normalizeIp } from '../../../shared/rules/ip.js';
+import type { DB, Db } from '../../db/schema.js';
+import type { Transaction } from 'kysely';
+import type { SecretRow } from '../secrets/secrets.repository.js';
+import { recordEvents, type NewEvent } from '../events/events.repository.js';
+
+type Executor = Db | Transaction<DB>;
+
+/** HUSH_STATUS_READER_IP: readers' addresses are not kept (off), kept as a /24 or /48 (prefix), or whole (full). */
+export type ReaderIpMode = 'off' | 'prefix' | 'full';
+
+/** The address a status keeps of a reader: null unless the admin turned it on. Never a comma (the list's separator). */
+export function keptAddress(ip: string | null, mode: ReaderIpMode): string | null {
+  if (mode === 'off' || !ip) return null;
+  return mode === 'prefix' ? addressPrefix(ip) : normalizeIp(ip);
+}
+
+/** A comma-separated list with one more item (times of views and wrong passwords, readers' addresses). */
+export const appended = (list: string | null, item: string | number): string =>
+  list === null || list === '' ? String(item) : `${list},${item}`;
+
+/** A secret that went, and how. */
+export interface Ending {
+  row: SecretRow;
+  reason: EndReason;
+  at: number;
+  /** The view that ended it (a last view), not yet in the row's lists. */
+  view?: { at: number; ip: string | null };
+}
+
+/** Who hears of events: a user always (their activity); events of nobody's only when an instance channel listens. */
+export interface Audience {
+  wants(userId: string | null): boolean;
+}
+
+/** A secret past its expiry went by expiring: read (some views spent) or unread. */
+export function expiryReason(row: Pick<SecretRow, 'view_times'>): EndReason {
+  return row.view_times ? 'expired' : 'expired_unread';
+}
+
+function endEvents(ending: Ending): NewEvent[] {
+  const { row, reason, at } = ending;
+  const base = { userId: row.owner_id, subjectId: row.id, at };
+  switch (reason) {
+    case 'last_view':
+      return [{ ...base, type: 'secret.viewed', data: { viewsLeft: 0, ended: true } }];
+    case 'burned_by_creator':
+      return [{ ...base, type: 'secret.burned', data: { by: 'creator' } }];
+    case 'burned_by_reader':
+      return [{ ...base, type: 'secret.burned', data: { by: 'reader' } }];
+    case 'burned_by_attempts':
+      return [{ ...base, type: 'secret.burned', data: { by: 'attempts' } }];
+    case 'expired':
+    case 'expired_unread':
+      return [{ ...base, type: 'secret.expired', data: { unread: reason === 'expired_unread' } }];
+  }
+}
+
+/**
+ * Writes what outlives a secret, with the executor of the change that ends it (its transaction): the status row
+ * (secret_status) and the events its owner, or an instance channel, hears of.
+ */
+export function createStatusRecorder(deps: { audience: Audience; readerIps: ReaderIpMode }) {
+  return {
+    readerIps: deps.readerIps,
+    /** The address to keep for a view, or null. */
+    address: (ip: string | null) => keptAddress(ip, deps.readerIps),
+
+    async ended(executor: Executor, endings: readonly Ending[]): Promise<void> {
+      if (endings.length === 0) return;
+      await executor
+        .insertInto('secret_status')
+        .values(
+          endings.map(({ row, reason, at, view }) => {
+            const viewed = view !== undefined && reason === 'last_view';
+            const viewsUsed = row.max_views - row.views_left + (viewed && row.prevent_burn === 0 ? 1 : 0);
+            return {
+              id: row.id,
+              owner_id: row.owner_id,
+              request_id: row.request_id,
+              delete_token_hash: row.delete_token_hash,
+              is_public: row.is_public,
+              prevent_burn: row.prevent_burn,
+              file_count: row.file_count,
+              max_views: row.max_views,
+              views_used: Math.max(0, Math.min(row.max_views, viewsUsed)),
+              view_times: viewed ? appended(row.view_times, view.at) : row.view_times,
+              failed_times: row.failed_times,
+              reader_ips:
+                viewed && deps.readerIps !== 'off' ? appended(row.reader_ips, view.ip ?? '-') : row.reader_ips,
+              created_at: row.created_at,
+              expires_at: row.expires_at,
+              ended_at: at,
+              end_reason: reason,
+            };
+          }),
+        )
+        // A secret ends once; a second writer (a crash's replay) finds the row there and leaves it.
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+      const events = endings.filter((ending) => deps.audience.wants(ending.row.owner_id)).flatMap(endEvents);
+      await recordEvents(executor, events);
+    },
+
+    /** The events of a view that leaves views (the row's lists are updated by the claim itself). */
+    async viewed(executor: Executor, row: SecretRow, viewsLeft: number, at: number): Promise<void> {
+      if (!deps.audience.wants(row.owner_id)) return;
+      await recordEvents(executor, [
+        { type: 'secret.viewed', userId: row.owner_id, subjectId: row.id, at, data: { viewsLeft } },
+      ]);
+    },
+
+    async passwordFailed(executor: Executor, row: SecretRow, attemptsLeft: number, at: number): Promise<void> {
+      if (!deps.audience.wants(row.owner_id)) return;
+      await recordEvents(executor, [
+        { type: 'secret.password_failed', userId: row.owner_id, subjectId: row.id, at, data: { attemptsLeft } },
+      ]);
+    },
+
+    wants: (userId: string | null) => deps.audience.wants(userId),
+  };
+}
+
+export type StatusRecorder = ReturnType<typeof createStatusRecorder>;
