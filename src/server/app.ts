@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { RouteContract } from '../shared/api/contract.js';
 import { apiRoutes } from '../shared/api/index.js';
 import type { Config } from './config.js';
+import type { Language } from '../shared/rules/languages.js';
 import type { Database } from './db/database.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimit } from './http/rate-limit.js';
@@ -35,7 +36,14 @@ import { openApiRoutes } from './modules/openapi/openapi.routes.js';
 import { createFilesRepository } from './modules/secrets/attachments/attachments.repository.js';
 import { createAttachments } from './modules/secrets/attachments/attachments.service.js';
 import { filesRoutes } from './modules/secrets/files.routes.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
+import { createActivityService } from './modules/activity/activity.service.js';
 import { createAudience } from './modules/delivery/audience.js';
+import { createHttpSender } from './modules/delivery/http-sender.js';
+import { createMailer } from './modules/delivery/mailer.js';
+import { createOutboxWorker } from './modules/delivery/outbox.worker.js';
+import { webhooksRoutes } from './modules/delivery/webhooks.routes.js';
+import { createWebhooksService } from './modules/delivery/webhooks.service.js';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { createReceiptsService } from './modules/receipts/receipts.service.js';
 import { createStatusRecorder } from './modules/receipts/status-record.js';
@@ -181,6 +189,59 @@ export async function createApp(deps: AppDeps) {
     passwords,
     clock,
   });
+  const mailer = config.smtpUrl
+    ? createMailer({
+        url: config.smtpUrl,
+        from: config.smtpFrom,
+        requireTls: config.smtpRequireTls,
+        rejectUnauthorized: config.smtpTlsRejectUnauthorized,
+        timeoutMs: config.smtpTimeoutSeconds * 1000,
+        publicUrl: config.publicUrl || null,
+      })
+    : null;
+  const activity = createActivityService({
+    db: database.db,
+    clock,
+    emailAvailable: async () => mailer !== null && !(await settings.get()).disable_email_notifications,
+    forcedLanguage: (config.forcedLanguage || null) as Language | null,
+  });
+  const worker = createOutboxWorker({
+    db: database.db,
+    clock,
+    send: createHttpSender({
+      timeoutMs: config.webhookTimeoutSeconds * 1000,
+      allowPrivate: config.webhookAllowPrivate,
+      userAgent: `Hush/${VERSION} (webhooks)`,
+    }),
+    mailer,
+    switches: async () => {
+      const current = await settings.get();
+      return { webhooks: !current.disable_webhooks, email: !current.disable_email_notifications };
+    },
+    emailChoices: activity.emailEventsOf,
+    pinned: config.webhookUrl ? { url: config.webhookUrl, secret: config.webhookSecret } : null,
+    retryMs: config.deliveryRetryMs,
+    windowMs: config.deliveryWindowHours * 3_600_000,
+    leaseMs: (Math.max(config.webhookTimeoutSeconds, config.smtpTimeoutSeconds * 3) + 30) * 1000,
+    counters: {
+      webhookDelivered: () => metrics.webhookDeliveries.inc(),
+      webhookFailed: () => metrics.webhookFailures.inc(),
+      emailDelivered: () => metrics.emailDeliveries.inc(),
+      emailFailed: () => metrics.emailFailures.inc(),
+      givenUp: () => metrics.deliveriesGivenUp.inc(),
+      webhookDisabled: () => metrics.webhooksDisabled.inc(),
+    },
+    log: { warn: (object, message) => app.log.warn(object, message), error: (o, m) => app.log.error(o, m) },
+  });
+  const webhooks = createWebhooksService({
+    db: database.db,
+    clock,
+    allowPrivate: config.webhookAllowPrivate,
+    pinnedUrl: config.webhookUrl || null,
+    changed: () => audience.refresh(),
+    poke: () => worker.poke(),
+  });
+  const retentionMs = config.statusRetentionDays * 86_400_000;
   const analytics = createAnalyticsService({
     repository: createAnalyticsRepository(database.db),
     clock,
@@ -224,6 +285,10 @@ export async function createApp(deps: AppDeps) {
   registerRequestLog(app, metrics);
   app.addHook('onClose', () => stats.close());
   if (!deps.storage) app.addHook('onClose', () => baseStorage.close());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    mailer?.close();
+  });
   registerSecurityHeaders(app, headers);
   if (config.rateLimitEnabled) {
     await registerRateLimit(app, {
@@ -259,8 +324,10 @@ export async function createApp(deps: AppDeps) {
     );
     await app.register(receiptsRoutes(receipts), { prefix });
     await app.register(settingsRoutes(settings), { prefix });
-    await app.register(authRoutes(auth, { secure: https }), { prefix });
+    await app.register(authRoutes(auth, { secure: https }, activity), { prefix });
     await app.register(accountRoutes(account, { secure: https }), { prefix });
+    await app.register(activityRoutes(activity), { prefix });
+    await app.register(webhooksRoutes(webhooks), { prefix });
     await app.register(adminRoutes(admin), { prefix });
     await app.register(analyticsRoutes(analytics), { prefix });
     await app.register(statsRoutes(statsService), { prefix });
@@ -287,6 +354,11 @@ export async function createApp(deps: AppDeps) {
       secrets,
       requests,
       receipts,
+      activity,
+      webhooks,
+      worker,
+      /** What the purge deletes past its retention, besides secrets. */
+      retained: [receipts, { purge: () => worker.purge(retentionMs) }],
       stats,
       settings,
       auth,

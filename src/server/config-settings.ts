@@ -280,6 +280,18 @@ export const settings = {
     pinnedBool,
     'Pins the disable_requests setting (true or false): requests for secrets off. Empty: admins set it.',
   ),
+  settingDisableWebhooks: setting(
+    'HUSH_SETTING_DISABLE_WEBHOOKS',
+    '',
+    pinnedBool,
+    'Pins the disable_webhooks setting (true or false): no webhook delivered or added. Empty: admins set it.',
+  ),
+  settingDisableEmailNotifications: setting(
+    'HUSH_SETTING_DISABLE_EMAIL_NOTIFICATIONS',
+    '',
+    pinnedBool,
+    'Pins the disable_email_notifications setting (true or false): no notification email. Empty: admins set it.',
+  ),
   logLevel: setting(
     'HUSH_LOG_LEVEL',
     'info',

@@ -10,6 +10,9 @@ import { createRedisClient } from './lib/redis.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import { checkListenAddress, databaseProblem } from './startup-checks.js';
 
+/** How often the outbox worker looks for events and deliveries due (it also starts at once on a test event). */
+const DELIVERY_INTERVAL_MS = 1000;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The commit shown in the footer: HUSH_COMMIT, else the build's record (scripts/build-info.mjs), else git. */
@@ -104,12 +107,13 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
     analytics: services.analytics,
     sweep: services.sweep,
     requests: services.requests,
-    retained: [services.receipts],
+    retained: services.retained,
     database,
     intervalMs: config.purgeIntervalSeconds * 1000,
     log: app.log,
     now: true,
   });
+  services.worker.start(DELIVERY_INTERVAL_MS);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = localUrl(config.host, port);

@@ -32,6 +32,8 @@ export const AdminSettingsBody = z
     hide_allowed_ip_input: z.boolean().optional(),
     restrict_organization_email: OrganizationDomain.optional(),
     disable_requests: z.boolean().optional(),
+    disable_webhooks: z.boolean().optional(),
+    disable_email_notifications: z.boolean().optional(),
   })
   .meta({ id: 'AdminSettingsBody' });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

@@ -12,6 +12,8 @@ export const InstanceSettings = z
     hide_allowed_ip_input: z.boolean(),
     restrict_organization_email: z.string(),
     disable_requests: z.boolean().describe('Requests (ask for a secret) cannot be created or answered'),
+    disable_webhooks: z.boolean().describe('No webhook is delivered, and none can be added'),
+    disable_email_notifications: z.boolean().describe('No notification email is sent'),
   })
   .meta({ id: 'InstanceSettings' }) satisfies z.ZodType<Settings>;
 export type InstanceSettings = Settings;

@@ -79,13 +79,13 @@ const badBody = {
 function webhookRoutes<const P extends string, const N extends string>(
   prefix: P,
   name: N,
-  access: 'session' | 'admin',
+  access: 'user' | 'admin',
   whose: string,
 ) {
   const guard =
     access === 'admin'
       ? { 403: errorResponse('Not an admin (auth.forbidden)') }
-      : { 403: errorResponse('Needs a signed-in session, not an API token; or a request from another site') };
+      : { 403: errorResponse('A cookie-authenticated request from another site (auth.cross_site)') };
   const base = { tag: 'webhooks', access } as const;
   return {
     list: defineRoute({
@@ -209,7 +209,7 @@ function webhookRoutes<const P extends string, const N extends string>(
   };
 }
 
-export const ownWebhookRoutes = webhookRoutes('/account/webhooks', 'Own', 'session', 'Your');
+export const ownWebhookRoutes = webhookRoutes('/account/webhooks', 'Own', 'user', 'Your');
 export const instanceWebhookRoutes = webhookRoutes('/admin/webhooks', 'Instance', 'admin', 'The instance’s');
 
 export const webhookApiRoutes = {

@@ -9,6 +9,10 @@ export interface InstanceSettings {
   restrict_organization_email: string;
   /** Requests (issue 14) cannot be created or answered. */
   disable_requests: boolean;
+  /** Webhooks (issue 15): none are delivered, and users cannot add them. */
+  disable_webhooks: boolean;
+  /** Notification emails (issue 15) are not sent. */
+  disable_email_notifications: boolean;
 }
 
 export const SETTING_NAMES = [
@@ -19,6 +23,8 @@ export const SETTING_NAMES = [
   'hide_allowed_ip_input',
   'restrict_organization_email',
   'disable_requests',
+  'disable_webhooks',
+  'disable_email_notifications',
 ] as const satisfies readonly (keyof InstanceSettings)[];
 export type SettingName = (typeof SETTING_NAMES)[number];
 
@@ -30,4 +36,6 @@ export const DEFAULT_SETTINGS: InstanceSettings = {
   hide_allowed_ip_input: true,
   restrict_organization_email: '',
   disable_requests: false,
+  disable_webhooks: false,
+  disable_email_notifications: false,
 };

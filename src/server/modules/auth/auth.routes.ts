@@ -6,6 +6,8 @@ import { notSignedIn } from './auth.errors.js';
 import type { AuthService, StartedSession } from './auth.service.js';
 import { clearSessionCookies, setSessionCookies, type CookieOptions } from './cookies.js';
 import type { UserRow } from './users.repository.js';
+import type { Language } from '../../../shared/rules/languages.js';
+import { DEVICE_COOKIE, isDeviceToken, newDeviceToken, pickLanguage } from '../activity/activity.service.js';
 
 const sessionInfo = (user: UserRow, expiresAt: number) => ({
   username: user.username,
@@ -14,8 +16,32 @@ const sessionInfo = (user: UserRow, expiresAt: number) => ({
   expirationDate: new Date(expiresAt).toISOString(),
 });
 
-export function authRoutes(auth: AuthService, cookies: CookieOptions) {
-  const signedIn = (reply: FastifyReply, started: StartedSession) => {
+/** Remembers the devices a user signs in from (modules/activity): absent, nothing is remembered. */
+export interface Devices {
+  signedIn(userId: string, deviceToken: string, language: Language | null): Promise<void>;
+}
+
+export function authRoutes(auth: AuthService, cookies: CookieOptions, devices?: Devices) {
+  /** The device's cookie (a random token, set at its first sign-in), and its sign-in remembered. */
+  const rememberDevice = async (reply: FastifyReply, userId: string) => {
+    if (!devices) return;
+    const present = reply.request.cookies[DEVICE_COOKIE];
+    const token = isDeviceToken(present) ? present : newDeviceToken();
+    if (token !== present) {
+      reply.setCookie(DEVICE_COOKIE, token, {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: true,
+        secure: cookies.secure(reply.request),
+        maxAge: 400 * 24 * 60 * 60,
+      });
+    }
+    await devices.signedIn(userId, token, pickLanguage(reply.request.headers['accept-language'])).catch((error: unknown) => {
+      reply.request.log.warn({ err: error }, 'could not record the sign-in’s device');
+    });
+  };
+  const signedIn = async (reply: FastifyReply, started: StartedSession) => {
+    await rememberDevice(reply, started.user.id);
     setSessionCookies(
       reply,
       { token: started.token, username: started.user.username, expiresAt: started.expiresAt },

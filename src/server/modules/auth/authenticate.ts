@@ -92,7 +92,7 @@ export function registerAuthentication(
       if (!found || (await disabled(found.user))) throw notSignedIn();
       request.auth = { kind: 'token', user: found.user, tokenId: found.tokenId };
       // Not awaited, so never fatal: an unhandled rejection here would stop the whole process.
-      deps.tokens.touch(found.tokenId, deps.clock()).catch((error: unknown) => {
+      deps.tokens.touch(found.tokenId, deps.clock(), found.used).catch((error: unknown) => {
         request.log.warn({ err: error }, 'could not record the API token’s last use');
       });
     }

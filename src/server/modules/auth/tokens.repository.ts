@@ -1,4 +1,5 @@
 import type { Db } from '../../db/schema.js';
+import { recordEvents } from '../events/events.repository.js';
 import type { UserRow } from './users.repository.js';
 
 export interface ApiTokenRow {
@@ -12,8 +13,12 @@ export interface ApiTokenRow {
 
 export function createTokensRepository(db: Db) {
   return {
+    /** A new token, and its event (token.created) in the same transaction. */
     async insert(row: ApiTokenRow & { token_hash: string }): Promise<void> {
-      await db.insertInto('api_tokens').values(row).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('api_tokens').values(row).execute();
+        await recordEvents(trx, [{ type: 'token.created', userId: row.user_id, subjectId: row.id, at: row.created_at }]);
+      });
     },
 
     async listForUser(userId: string): Promise<ApiTokenRow[]> {
@@ -26,22 +31,46 @@ export function createTokensRepository(db: Db) {
     },
 
     /** The live token with this hash and its user. */
-    async findByHash(hash: string, now: number): Promise<{ tokenId: string; user: UserRow } | undefined> {
+    async findByHash(
+      hash: string,
+      now: number,
+    ): Promise<{ tokenId: string; user: UserRow; used: boolean } | undefined> {
       const row = await db
         .selectFrom('api_tokens')
         .innerJoin('users', 'users.id', 'api_tokens.user_id')
         .selectAll('users')
-        .select('api_tokens.id as token_id')
+        .select(['api_tokens.id as token_id', 'api_tokens.last_used_at as token_used_at'])
         .where('api_tokens.token_hash', '=', hash)
         .where((eb) => eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now)]))
         .executeTakeFirst();
       if (!row) return undefined;
-      const { token_id, ...user } = row;
-      return { tokenId: token_id, user };
+      const { token_id, token_used_at, ...user } = row;
+      return { tokenId: token_id, user, used: token_used_at !== null };
     },
 
-    async touch(id: string, now: number): Promise<void> {
-      await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
+    /**
+     * Records a use. The first (`used` false when it was found) is an event, token.first_used, written once: only
+     * the update that finds the token unused records it.
+     */
+    async touch(id: string, now: number, used = true): Promise<void> {
+      if (used) {
+        await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
+        return;
+      }
+      await db.transaction().execute(async (trx) => {
+        const first = await trx
+          .updateTable('api_tokens')
+          .set({ last_used_at: now })
+          .where('id', '=', id)
+          .where('last_used_at', 'is', null)
+          .returning('user_id')
+          .executeTakeFirst();
+        if (first) {
+          await recordEvents(trx, [{ type: 'token.first_used', userId: first.user_id, subjectId: id, at: now }]);
+        } else {
+          await trx.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
+        }
+      });
     },
 
     async delete(id: string, userId: string): Promise<boolean> {

@@ -28,6 +28,15 @@ const COUNTERS = {
   ],
   fileBytesStored: ['hush_file_bytes_stored_total', 'Encrypted file bytes stored.'],
   fileBytesServed: ['hush_file_bytes_served_total', 'Encrypted file bytes sent to readers.'],
+  webhookDeliveries: ['hush_webhook_deliveries_total', 'Webhook deliveries accepted by their endpoint (2xx).'],
+  webhookFailures: [
+    'hush_webhook_delivery_failures_total',
+    'Webhook delivery attempts that failed (each retry counts; a delivery given up after its window counts once more in hush_deliveries_given_up_total).',
+  ],
+  emailDeliveries: ['hush_email_deliveries_total', 'Notification emails accepted by the SMTP server.'],
+  emailFailures: ['hush_email_delivery_failures_total', 'Notification email attempts that failed.'],
+  deliveriesGivenUp: ['hush_deliveries_given_up_total', 'Deliveries (webhook or email) given up after their retry window.'],
+  webhooksDisabled: ['hush_webhooks_disabled_total', 'Webhooks turned off after failing for the whole retry window.'],
 } as const;
 
 export type Metrics = { [name in keyof typeof COUNTERS]: Count } & {

@@ -15,6 +15,8 @@ const PINS = {
   hide_allowed_ip_input: 'settingHideAllowedIpInput',
   restrict_organization_email: 'settingRestrictOrganizationEmail',
   disable_requests: 'settingDisableRequests',
+  disable_webhooks: 'settingDisableWebhooks',
+  disable_email_notifications: 'settingDisableEmailNotifications',
 } as const satisfies Record<SettingName, keyof Config>;
 
 /** Stored values are checked against this: built once (building a zod schema per request cost a third of create). */

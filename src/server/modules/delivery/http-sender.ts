@@ -1,0 +1,97 @@
+import http from 'node:http';
+import https from 'node:https';
+import { guardedLookup } from './url-guard.js';
+
+/** The answer of an endpoint is read up to this much, then the connection is dropped (a body never matters). */
+export const MAX_ANSWER_BYTES = 64 * 1024;
+
+export interface SendResult {
+  ok: boolean;
+  /** The HTTP status, or null when none came (refused, timed out, private address). */
+  code: number | null;
+  /** Why it failed, in a few words for the delivery log. */
+  error: string | null;
+}
+
+export interface HttpRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * POSTs one delivery. 2xx is success; anything else fails, redirects included (they are not followed: a redirect
+ * could lead to an address the guard would refuse). The whole exchange is bounded by `timeoutMs`; the answer's
+ * body is read up to MAX_ANSWER_BYTES and dropped.
+ */
+export function createHttpSender(options: { timeoutMs: number; allowPrivate: boolean; userAgent: string }) {
+  const lookup = guardedLookup(options.allowPrivate);
+  return (request: HttpRequest): Promise<SendResult> =>
+    new Promise((resolve) => {
+      let settled = false;
+      const done = (result: SendResult) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(result);
+      };
+      let url: URL;
+      try {
+        url = new URL(request.url);
+      } catch {
+        return done({ ok: false, code: null, error: 'not a URL' });
+      }
+      const client = url.protocol === 'https:' ? https : http;
+      const body = Buffer.from(request.body);
+      const outgoing = client.request(
+        url,
+        {
+          method: 'POST',
+          lookup,
+          agent: false,
+          headers: {
+            ...request.headers,
+            'content-length': String(body.length),
+            'user-agent': options.userAgent,
+          },
+        },
+        (response) => {
+          const code = response.statusCode ?? 0;
+          let read = 0;
+          response.on('data', (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > MAX_ANSWER_BYTES) {
+              response.destroy();
+              finish();
+            }
+          });
+          const finish = () => {
+            if (code >= 200 && code < 300) done({ ok: true, code, error: null });
+            else if (code >= 300 && code < 400) done({ ok: false, code, error: 'redirect not followed' });
+            else done({ ok: false, code, error: `HTTP ${code}` });
+          };
+          response.on('end', finish);
+          response.on('error', finish);
+          response.on('close', finish);
+        },
+      );
+      const timer = setTimeout(() => {
+        outgoing.destroy();
+        done({ ok: false, code: null, error: `no answer within ${Math.round(options.timeoutMs / 1000)} s` });
+      }, options.timeoutMs);
+      outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        const reason =
+          error.name === 'PrivateAddressError'
+            ? 'refused: private address'
+            : error.code === 'ENOTFOUND'
+              ? 'host not found'
+              : error.code === 'ECONNREFUSED'
+                ? 'connection refused'
+                : (error.code ?? error.message).slice(0, 100);
+        done({ ok: false, code: null, error: reason });
+      });
+      outgoing.end(body);
+    });
+}
+
+export type HttpSender = ReturnType<typeof createHttpSender>;

@@ -1,0 +1,95 @@
+import nodemailer from 'nodemailer';
+import type { EventData } from '../events/events.repository.js';
+import { describeEvent, textsFor } from './messages.js';
+
+export interface MailResult {
+  ok: boolean;
+  /** The SMTP reply code when one came. */
+  code: number | null;
+  error: string | null;
+}
+
+export interface Mail {
+  to: string;
+  language: string | null;
+  event: { id: string; type: string; subjectId: string; at: number; data: EventData };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * A notification email: one sentence of what happened, its time and id, in the recipient's language, as plain text
+ * and HTML. No content, no titles, and no link that could spend a view (at most the activity page, when the
+ * instance's address is known).
+ */
+export function composeMail(mail: Mail, from: string, publicUrl: string | null) {
+  const texts = textsFor(mail.language);
+  const sentence = describeEvent(mail.event, mail.language);
+  const when = new Date(mail.event.at).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  const activity = publicUrl ? `${publicUrl.replace(/\/+$/, '')}/account/activity` : null;
+  const lines = [sentence, '', `${texts.time}: ${when}`, `${texts.id}: ${mail.event.subjectId}`, '', texts.footer];
+  if (activity) lines.push(activity);
+  const html =
+    `<!doctype html><html lang="${escapeHtml(mail.language ?? 'en')}"><body>` +
+    `<p>${escapeHtml(sentence)}</p>` +
+    `<p>${escapeHtml(texts.time)}: ${escapeHtml(when)}<br>${escapeHtml(texts.id)}: <code>${escapeHtml(mail.event.subjectId)}</code></p>` +
+    `<p style="color:#666;font-size:small">${escapeHtml(texts.footer)}` +
+    (activity ? `<br><a href="${escapeHtml(activity)}">${escapeHtml(activity)}</a>` : '') +
+    `</p></body></html>`;
+  return {
+    from,
+    to: mail.to,
+    subject: `${texts.subject}: ${sentence.length > 90 ? `${sentence.slice(0, 87)}…` : sentence}`,
+    text: lines.join('\n'),
+    html,
+    headers: { 'X-Hush-Event-Id': mail.event.id, 'Auto-Submitted': 'auto-generated' },
+  };
+}
+
+/**
+ * Sends notification emails by SMTP (HUSH_SMTP_URL): STARTTLS when the server offers it (required with
+ * HUSH_SMTP_REQUIRE_TLS), TLS from the start with smtps://, every step bounded by the timeout. Each send is one
+ * connection: notifications are few, and a hung server holds nothing open.
+ */
+export function createMailer(options: {
+  url: string;
+  from: string;
+  requireTls: boolean;
+  rejectUnauthorized: boolean;
+  timeoutMs: number;
+  publicUrl: string | null;
+}) {
+  const url = new URL(options.url);
+  const transport = nodemailer.createTransport({
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+    secure: url.protocol === 'smtps:',
+    requireTLS: options.requireTls,
+    ...(url.username && {
+      auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+    }),
+    tls: { rejectUnauthorized: options.rejectUnauthorized },
+    connectionTimeout: options.timeoutMs,
+    greetingTimeout: options.timeoutMs,
+    socketTimeout: options.timeoutMs,
+  });
+  return {
+    async send(mail: Mail): Promise<MailResult> {
+      try {
+        await transport.sendMail(composeMail(mail, options.from, options.publicUrl));
+        return { ok: true, code: 250, error: null };
+      } catch (error) {
+        const failure = error as { responseCode?: number; code?: string; message?: string };
+        return {
+          ok: false,
+          code: failure.responseCode ?? null,
+          error: (failure.code ?? failure.message ?? 'SMTP error').slice(0, 200),
+        };
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;

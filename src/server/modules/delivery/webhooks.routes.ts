@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { instanceWebhookRoutes, ownWebhookRoutes } from '../../../shared/api/webhooks.contract.js';
+import { addRoute } from '../../http/route.js';
+import { requireAdmin, requireUser } from '../auth/authenticate.js';
+import type { Scope, WebhooksService } from './webhooks.service.js';
+
+type Api = typeof ownWebhookRoutes | typeof instanceWebhookRoutes;
+
+function register(app: FastifyInstance, api: Api, service: WebhooksService, scopeOf: (r: FastifyRequest) => Scope) {
+  addRoute(app, api.list, ({ request }) => service.list(scopeOf(request)));
+  addRoute(app, api.create, ({ body, request }) => service.create(scopeOf(request), body), 201);
+  addRoute(app, api.update, ({ params, body, request }) => service.update(scopeOf(request), params.id, body));
+  addRoute(app, api.remove, ({ params, request }) => service.remove(scopeOf(request), params.id));
+  addRoute(app, api.rotate, ({ params, request }) => service.rotate(scopeOf(request), params.id));
+  addRoute(app, api.test, ({ params, request }) => service.test(scopeOf(request), params.id), 202);
+  addRoute(app, api.deliveries, ({ params, request }) => service.deliveries(scopeOf(request), params.id));
+}
+
+/**
+ * A user's webhooks (by session or API token) and the instance's (admins). The caller is checked before the body is
+ * parsed (401 for nobody, 403 for a non-admin on the instance's); the service scopes each by owner.
+ */
+export function webhooksRoutes(service: WebhooksService) {
+  return async (app: FastifyInstance) => {
+    await app.register(async (own) => {
+      own.addHook('preHandler', async (request) => {
+        requireUser(request);
+      });
+      register(own, ownWebhookRoutes, service, (request) => requireUser(request).id);
+    });
+    await app.register(async (instance) => {
+      instance.addHook('preHandler', async (request) => {
+        requireAdmin(request);
+      });
+      register(instance, instanceWebhookRoutes, service, () => null);
+    });
+  };
+}
