@@ -222,7 +222,8 @@ export async function createApp(deps: AppDeps) {
     pinned: config.webhookUrl ? { url: config.webhookUrl, secret: config.webhookSecret } : null,
     retryMs: config.deliveryRetryMs,
     windowMs: config.deliveryWindowHours * 3_600_000,
-    leaseMs: (Math.max(config.webhookTimeoutSeconds, config.smtpTimeoutSeconds * 3) + 30) * 1000,
+    // One send: a webhook's timeout, or an email's connect, greeting and send (each bounded), with a margin.
+    leaseMs: (Math.max(config.webhookTimeoutSeconds, mailer ? config.smtpTimeoutSeconds * 3 : 0) + 5) * 1000,
     counters: {
       webhookDelivered: () => metrics.webhookDeliveries.inc(),
       webhookFailed: () => metrics.webhookFailures.inc(),

@@ -14,10 +14,15 @@ type EventRow = Selectable<EventsTable>;
 type WebhookRow = Selectable<WebhooksTable>;
 type DeliveryRow = Selectable<DeliveriesTable>;
 
-/** Events fanned out, and deliveries sent, per round. */
+/** Events fanned out per transaction. */
 const BATCH = 50;
-/** Deliveries sent at once. */
+/**
+ * Deliveries claimed, and sent at once, per step: few, so that a claim's lease need cover one send (a batch waiting
+ * its turn under a lease would be sent again by another instance when the lease ran out).
+ */
 const PARALLEL = 8;
+/** Deliveries sent per round at most (then the next round, a second later, goes on). */
+const ROUND_DELIVERIES = 200;
 const MAX_RETRY_DELAY_MS = 6 * 3_600_000;
 
 export interface WorkerCounters {
@@ -164,7 +169,7 @@ export function createOutboxWorker(deps: WorkerDeps) {
           .where('next_at', '<=', now)
           .where('lease_until', '<=', now)
           .orderBy('next_at')
-          .limit(BATCH),
+          .limit(PARALLEL),
       )
       .where('state', '=', 'pending')
       .where('lease_until', '<=', now)
@@ -273,21 +278,24 @@ export function createOutboxWorker(deps: WorkerDeps) {
     if (webhook) await webhookFailed(webhook, now);
   }
 
+  /** Claims and sends due deliveries, PARALLEL at a time, each claim's lease covering its one send. */
   async function deliverDue(): Promise<number> {
-    const due = await claimDue(clock());
-    if (due.length === 0) return 0;
+    let sent = 0;
     const switches = await deps.switches();
-    let next = 0;
-    const lane = async () => {
-      while (next < due.length) {
-        const delivery = due[next++]!;
-        await deliverOne(delivery, switches).catch((error: unknown) =>
-          deps.log.error({ err: error, delivery: delivery.id }, 'delivery failed unexpectedly'),
-        );
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, due.length) }, lane));
-    return due.length;
+    while (sent < ROUND_DELIVERIES) {
+      const due = await claimDue(clock());
+      if (due.length === 0) break;
+      await Promise.all(
+        due.map((delivery) =>
+          deliverOne(delivery, switches).catch((error: unknown) =>
+            deps.log.error({ err: error, delivery: delivery.id }, 'delivery failed unexpectedly'),
+          ),
+        ),
+      );
+      sent += due.length;
+      if (due.length < PARALLEL) break;
+    }
+    return sent;
   }
 
   let timer: NodeJS.Timeout | null = null;
@@ -300,7 +308,7 @@ export function createOutboxWorker(deps: WorkerDeps) {
     for (let rounds = 0; rounds < 20; rounds++) {
       const fanned = await fanOut();
       const sent = await deliverDue();
-      if (fanned < BATCH && sent < BATCH) break;
+      if (fanned < BATCH && sent < ROUND_DELIVERIES) break;
     }
   }
 
