@@ -204,6 +204,7 @@ export async function createApp(deps: AppDeps) {
     clock,
     emailAvailable: async () => mailer !== null && !(await settings.get()).disable_email_notifications,
     forcedLanguage: (config.forcedLanguage || null) as Language | null,
+    defaultEmailEvents: config.emailEvents,
   });
   const worker = createOutboxWorker({
     db: database.db,

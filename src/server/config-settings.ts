@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { OrganizationDomain } from '../shared/api/admin.contract.js';
 import { Email, Password, Username } from '../shared/api/auth.contract.js';
 import { isValidIpOrCidr, normalizeIp } from '../shared/rules/ip.js';
+import { DEFAULT_EMAIL_EVENTS, EVENT_TYPES } from '../shared/rules/events.js';
 import { LANGUAGE_CODES } from '../shared/rules/languages.js';
 
 const bool = z
@@ -388,6 +389,16 @@ export const settings = {
     'true',
     bool,
     'Check the SMTP server’s TLS certificate (false only for a self-signed server you trust).',
+  ),
+  emailEvents: setting(
+    'HUSH_EMAIL_EVENTS',
+    DEFAULT_EMAIL_EVENTS.join(','),
+    list.pipe(
+      z.array(
+        z.enum(EVENT_TYPES, { message: `each must be one of ${EVENT_TYPES.join(', ')}` }),
+      ),
+    ),
+    'The events a user is emailed about until they choose (comma-separated event types; empty: none).',
   ),
   smtpTimeoutSeconds: setting(
     'HUSH_SMTP_TIMEOUT',

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ActivityItem } from '../../../shared/api/activity.contract.js';
-import { ACTIVITY_PAGE, DEFAULT_EMAIL_EVENTS, EVENT_TYPES, type EventType } from '../../../shared/rules/events.js';
+import { ACTIVITY_PAGE, EVENT_TYPES, type EventType } from '../../../shared/rules/events.js';
 import { validationError } from '../../http/errors.js';
 import type { Db } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -50,6 +50,8 @@ export function createActivityService(deps: {
   clock: Clock;
   /** The instance sends email (SMTP set up and the channel on). */
   emailAvailable: () => Promise<boolean>;
+  /** HUSH_EMAIL_EVENTS: what users who never chose are emailed about. */
+  defaultEmailEvents: readonly EventType[];
   /** HUSH_FORCED_LANGUAGE: every email in it. */
   forcedLanguage?: Language | null;
 }) {
@@ -73,7 +75,7 @@ export function createActivityService(deps: {
       .select(['email', 'email_events'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    const chosen = user.email_events ? (JSON.parse(user.email_events) as string[]) : DEFAULT_EMAIL_EVENTS;
+    const chosen = user.email_events ? (JSON.parse(user.email_events) as string[]) : deps.defaultEmailEvents;
     return { email: user.email, events: chosen.filter((type): type is EventType => SHOWN.includes(type)) };
   }
 
