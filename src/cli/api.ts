@@ -49,6 +49,8 @@ function refusalMessage(code: string, message: string, details: Record<string, u
   switch (code) {
     case 'secret.not_found':
       return 'This secret does not exist: it expired, was opened already or was burned, or the link is wrong';
+    case 'receipt.not_found':
+      return 'No status for this receipt: the link is wrong, or the secret ended longer ago than this server keeps statuses';
     case 'secret.password_invalid':
       return `Wrong password (${String(details.attemptsLeft ?? 0)} attempts left)`;
     case 'secret.key_invalid':

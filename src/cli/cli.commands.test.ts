@@ -10,8 +10,12 @@ const world = cliWorld({
   uploadRestriction: false,
   anonymousMaxFileBytes: 8 * 1024 * 1024,
   maxFileBytes: 64 * 1024 * 1024,
+  // Receipts then show each reader's address.
+  statusReaderIp: 'full',
 });
 const LINK = /^http:\/\/127\.0\.0\.1:\d+\/secret\/[\w-]{22}#encryption_key=[\w-]{43}\n$/;
+const RECEIPT = /http:\/\/127\.0\.0\.1:\d+\/receipt\/([\w-]{22})#[\w-]{43}/;
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /** A fresh, empty folder of the suite's own. */
 let folders = 0;
@@ -69,6 +73,7 @@ describe('hush create and hush open', () => {
     expect(answer).toEqual({
       id: expect.stringMatching(/^[\w-]{22}$/),
       link: expect.stringMatching(LINK.source.slice(0, -3) + '$'),
+      receiptLink: expect.stringMatching(`^${RECEIPT.source}$`),
       deleteToken: expect.stringMatching(/^[\w-]{43}$/),
       expiresAt: expect.any(String),
       isPublic: false,
@@ -169,6 +174,137 @@ describe('hush create and hush open', () => {
     const two = (await world.run(['create'], { input: 'b' })).out.trim();
     expect(await world.run(['burn', two])).toMatchObject({ code: 0, stderr: expect.stringContaining('Burned') });
     expect((await world.run(['burn', two])).code).toBe(3);
+  });
+});
+
+describe('receipts: hush create prints one, hush status reads it', () => {
+  /** `hush create` as a user runs it: the link on standard output, the receipt link on standard error. */
+  const create = async (args: string[] = [], env: Record<string, string> = {}) => {
+    const created = await world.run(['create', ...args], { input: 'receipt me', env });
+    expect(created.code, created.stderr).toBe(0);
+    const receipt = RECEIPT.exec(created.stderr);
+    expect(receipt).not.toBeNull();
+    return { link: created.out.trim(), receipt: receipt![0], id: receipt![1]!, stderr: created.stderr };
+  };
+  const status = async (receipt: string) => {
+    const run = await world.run(['status', receipt]);
+    expect(run.code, run.stderr).toBe(0);
+    return run.out;
+  };
+  const statusJson = async (receipt: string) => {
+    const run = await world.run(['status', receipt, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    return JSON.parse(run.out) as Record<string, unknown>;
+  };
+
+  it('create keeps the secret link alone on standard output and labels the receipt on standard error', async () => {
+    const created = await world.run(['create'], { input: 'x' });
+    expect(created.code).toBe(0);
+    expect(created.out).toMatch(LINK);
+    const id = /\/secret\/([\w-]{22})/.exec(created.out)![1];
+    const lines = created.stderr.split('\n');
+    expect(lines[0]).toBe(
+      "Send the link above. Keep this receipt link to yourself (hush status 'LINK' tells if it was opened):",
+    );
+    expect(lines[1]).toMatch(new RegExp(`^${RECEIPT.source}$`));
+    expect(RECEIPT.exec(lines[1]!)![1]).toBe(id);
+    // Same origin as the secret link, and it holds the delete token hush burn is told about.
+    expect(new URL(lines[1]!).origin).toBe(new URL(created.out.trim()).origin);
+    expect(lines[2]).toContain(`hush burn ${id} --token=${lines[1]!.split('#')[1]}`);
+  });
+
+  it('a new secret is open with no views; once opened it ended by its last view, with the view’s time and address', async () => {
+    const { link, receipt, id } = await create();
+    const before = await status(receipt);
+    expect(before).toMatch(new RegExp(`^Secret {11}${id} \\(private\\)\nState {12}open\n`));
+    expect(before).toMatch(/^Created {10}\S+Z$/m);
+    expect(before).toMatch(/^Expires {10}\S+Z$/m);
+    expect(before).toContain('\nViews            0 of 1\nWrong passwords  none\n');
+    expect(before).not.toMatch(/^Ended|^Kept until/m);
+
+    expect((await world.run(['open', link])).code).toBe(0);
+    const after = await status(receipt);
+    expect(after).toContain('State            ended: its last view was used\n');
+    expect(after).toMatch(/\nViews {12}1 of 1\n {17}\S+Z from 127\.0\.0\.1\nWrong passwords {2}none\n/);
+    expect(after).toMatch(/^Ended {12}\S+Z$/m);
+    expect(after).toMatch(/^Kept until {7}\S+Z \(then this status is deleted\)$/m);
+    // Reading the status spent nothing and can be done again.
+    expect(await status(receipt)).toBe(after);
+  });
+
+  it('--json: create names both links; status answers the Receipt, wrong passwords and views with their times', async () => {
+    const created = await world.run(['create', '--json', '--views', '2', '--password-env', 'PW'], {
+      input: 'two views',
+      env: { PW: 'correct horse' },
+    });
+    const { id, link, receiptLink } = JSON.parse(created.out) as Record<string, string>;
+    expect(receiptLink).toMatch(new RegExp(`^${RECEIPT.source}$`));
+    expect(await world.run(['open', link!, '--password-env', 'PW'], { env: { PW: 'wrong' } })).toMatchObject({
+      code: 4,
+    });
+    expect((await world.run(['open', link!, '--password-env', 'PW'], { env: { PW: 'correct horse' } })).code).toBe(0);
+    const receipt = await statusJson(receiptLink!);
+    expect(receipt).toEqual({
+      id,
+      state: 'open',
+      createdAt: expect.stringMatching(ISO),
+      expiresAt: expect.stringMatching(ISO),
+      maxViews: 2,
+      viewsUsed: 1,
+      preventBurn: false,
+      isPublic: false,
+      fileCount: 0,
+      views: [{ at: expect.stringMatching(ISO), ip: '127.0.0.1' }],
+      failedAttempts: [expect.stringMatching(ISO)],
+      endedAt: null,
+      endReason: null,
+      keptUntil: null,
+    });
+    const plain = await status(receiptLink!);
+    expect(plain).toContain('\nViews            1 of 2\n');
+    expect(plain).toContain(`\nWrong passwords  1\n                 ${(receipt.failedAttempts as string[])[0]}\n`);
+  });
+
+  it('hush burn takes the receipt link; the status then says the creator burned it', async () => {
+    const { link, receipt } = await create(['--views', '3']);
+    expect(await world.run(['burn', receipt])).toMatchObject({ code: 0, stderr: expect.stringContaining('Burned') });
+    expect((await world.run(['open', link])).code).toBe(3);
+    const ended = await statusJson(receipt);
+    expect(ended).toMatchObject({ state: 'ended', endReason: 'burned_by_creator', viewsUsed: 0, views: [] });
+    expect(ended.keptUntil).toMatch(ISO);
+    expect(await status(receipt)).toContain('State            ended: burned by its creator\n');
+  });
+
+  it('a link that is no receipt link is a usage error; an unknown receipt or a wrong token is not found (exit 3)', async () => {
+    const { link, receipt, id } = await create();
+    const usage = async (args: string[], message: RegExp) => {
+      const run = await world.run(args);
+      expect(run, run.stderr).toMatchObject({ code: 2, out: '' });
+      expect(run.stderr).toMatch(message);
+    };
+    await usage(['status', link], /This is the secret link, the one to send/);
+    await usage(['status', receipt.slice(0, -1)], /The receipt link is incomplete or damaged/);
+    await usage(['status', receipt.split('#')[0]!], /The receipt link is incomplete or damaged/);
+    await usage(['status', 'not a link'], /is not a link/);
+    await usage(['status', `${world.url}/account/secrets`], /is not a Hush receipt link/);
+    await usage(['status'], /Usage: hush status 'RECEIPT_LINK'/);
+    await usage(['status', receipt, '--out', 'x'], /Unknown option '--out' \(see: hush help status\)/);
+    await usage(['open', receipt], /This is a receipt link, to keep/);
+
+    const unknown = await world.run(['status', receipt.replace(id, 'A'.repeat(22))]);
+    expect(unknown).toMatchObject({
+      code: 3,
+      out: '',
+      stderr:
+        'hush: No status for this receipt: the link is wrong, or the secret ended longer ago than this server keeps statuses\n',
+    });
+    const wrongToken = await world.run(['status', `${receipt.split('#')[0]}#${'B'.repeat(43)}`, '--json']);
+    expect(wrongToken.code).toBe(3);
+    expect(JSON.parse(wrongToken.stderr)).toEqual({
+      error: { code: 'receipt.not_found', message: expect.stringContaining('No status'), exitCode: 3 },
+    });
+    // None of it spent the view.
+    expect(await world.run(['open', link])).toMatchObject({ code: 0, out: 'receipt me' });
   });
 });
 

@@ -2,6 +2,7 @@ import { secretRoutes } from '../shared/api/secrets.contract.js';
 import { readerProofs, sealSecret, unsealSecret } from '../shared/crypto/index.js';
 import { buildSecretUrl } from '../shared/rules/link.js';
 import { callRoute, CliError } from './api.js';
+import { receiptLink } from './commands/create.js';
 import { readLink } from './commands/open.js';
 
 export { CliError };
@@ -20,7 +21,10 @@ export interface CreateOptions {
   token?: string;
 }
 
-/** Encrypts locally, stores the envelope, and returns the link (key in the fragment) and the delete token. */
+/**
+ * Encrypts locally, stores the envelope, and returns the link (key in the fragment), the receipt link and the delete
+ * token.
+ */
 export async function createSecret(options: CreateOptions) {
   const { key, fields } = await sealSecret(options);
   const created = await callRoute({ server: options.server, token: options.token ?? null }, secretRoutes.create, {
@@ -28,6 +32,7 @@ export async function createSecret(options: CreateOptions) {
   });
   return {
     link: buildSecretUrl(options.server, created.id, key),
+    receiptLink: receiptLink({ server: options.server }, created.receiptPath),
     deleteToken: created.deleteToken,
     expiresAt: created.expiresAt,
   };

@@ -24,8 +24,9 @@ is only in the link's fragment: the server never sees it.
   --burn-after-time      opening spends no views: it lives until its lifetime ends
   --public               listed publicly and stored as PLAIN TEXT (no key, no files, no password)
 
-Standard input that is not UTF-8 text is sent as the file stdin.bin. Progress goes to standard error on a
-terminal. The delete token printed on standard error lets you burn the secret early.
+Standard output is the link to send, alone. On standard error come the receipt link, to keep to yourself
+(hush status shows whether the secret was opened; hush burn takes it too), and the delete token. Standard input
+that is not UTF-8 text is sent as the file stdin.bin. Progress goes to standard error on a terminal.
 
 ${COMMON}`,
   open: `Usage: hush open LINK [--out DIR] [--force] [--password-prompt | --password-env VAR] [--key KEY] [--json]
@@ -42,12 +43,21 @@ Asks for the password on the terminal when the secret has one. Put the link in q
   --key KEY              the key, for a link given without its #encryption_key=…
 
 ${COMMON}`,
-  burn: `Usage: hush burn LINK|ID [--token DELETE_TOKEN] [--api-token TOKEN] [--json]
+  burn: `Usage: hush burn LINK|RECEIPT_LINK|ID [--token DELETE_TOKEN] [--api-token TOKEN] [--json]
 
-Deletes a secret now, without opening it. Needs one of: the delete token hush create printed (--token, or
---delete-token), the whole link with its key, or the owner's API token (--api-token, HUSH_TOKEN, config file).
+Deletes a secret now, without opening it. Needs one of: the receipt link or the delete token hush create
+printed (--token, or --delete-token), the whole link with its key, or the owner's API token (--api-token,
+HUSH_TOKEN, config file).
 
 ${COMMON.replace(/ {2}--token TOKEN[\s\S]*?--token-prompt\n/, '')}`,
+  status: `Usage: hush status 'RECEIPT_LINK' [--json]
+
+What happened to a secret, from the receipt link hush create printed (…/receipt/ID#…): its state, when it was
+created and expires, its views (each with its time, and the reader's address when the instance keeps them), its
+wrong passwords, and how and when it ended. A status is kept a while after the secret is gone (30 days unless
+the instance says otherwise). Never spends a view, and sends no API token: the receipt link is enough.
+
+${COMMON.replace(/ {2}--server URL[\s\S]*?--token-prompt\n/, '')}`,
   request: `Usage: hush request create --title T [--text INSTRUCTIONS | --text-stdin] [--responses N] [--ttl DURATION]
                            [--response-ttl LIFETIME] [--views N] [--files] [--ip CIDR] [--json]
        hush request respond 'FILL_LINK' [--file PATH]... [--json]
@@ -117,6 +127,7 @@ export const USAGE = `Usage: hush COMMAND [options]
   create      encrypt text and files here and print a link          (hush create < secret.txt)
   open        open a link: print the text, save the files            (hush open 'LINK')
   burn        delete a secret now                                     (hush burn ID --token DELETE_TOKEN)
+  status      was it opened? the status from a receipt link           (hush status 'RECEIPT_LINK')
   request     ask for a secret, answer one, open the answers           (hush request create --title T)
   secrets     list your own secrets                                   (needs an API token)
   tokens      list, create or revoke API tokens
@@ -126,5 +137,5 @@ export const USAGE = `Usage: hush COMMAND [options]
   help CMD    the options of one command
   --version   the version of hush
 
-Exit codes: 0 done, 1 other failure, 2 wrong usage (nothing sent), 3 secret or request not found or gone,
+Exit codes: 0 done, 1 other failure, 2 wrong usage (nothing sent), 3 secret, request or receipt not found or gone,
 4 refused (password, key, token, limit, IP lock), 5 server unreachable or not a Hush server.`;

@@ -1,26 +1,12 @@
 import { parseFillLink, parseInboxLink } from '../shared/rules/requests.js';
-import { normalizeServer } from './config.js';
 import { usageError } from './errors.js';
+import { serverOf, urlOf } from './links.js';
 
 /**
  * The two links of a request (REQUESTS.md), read before anything is sent: the fill link a responder answers
  * (`/request/{id}#key=…&pk=…`) and the inbox link only the requester holds (`/account/requests/{id}#inbox=…`). The
  * server is the link's own, below a path if it has one (everything before /request/ or /account/requests/).
  */
-
-function urlOf(link: string): URL {
-  try {
-    return new URL(link);
-  } catch {
-    throw usageError(`${JSON.stringify(link)} is not a link: pass the whole address, in quotes`, 'cli.link');
-  }
-}
-
-/** The server of a link whose path ends with `tail` segments after the server's own path. */
-function serverOf(url: URL, tail: number): string {
-  const segments = url.pathname.replace(/\/+$/, '').split('/');
-  return normalizeServer(url.origin + segments.slice(0, segments.length - tail).join('/'), 'the link');
-}
 
 export interface FillLink {
   id: string;

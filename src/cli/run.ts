@@ -4,6 +4,7 @@ import { createCommand } from './commands/create.js';
 import { openCommand } from './commands/open.js';
 import { requestCommand } from './commands/request.js';
 import { secretsCommand } from './commands/secrets.js';
+import { statusCommand } from './commands/status.js';
 import { tokensCommand } from './commands/tokens.js';
 import type { Context } from './context.js';
 import { CliError, EXIT, usageError, type ExitCode } from './errors.js';
@@ -33,6 +34,7 @@ const COMMANDS: Record<string, Command> = {
   create: createCommand,
   open: openCommand,
   burn: burnCommand,
+  status: statusCommand,
   request: requestCommand,
   secrets: secretsCommand,
   tokens: tokensCommand,

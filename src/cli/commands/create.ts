@@ -35,7 +35,10 @@ const OPTIONS = {
 /** What `hush create` printed or, with --json, answered (docs/cli.md). */
 export interface CreateResult {
   id: string;
+  /** The secret link, to send. */
   link: string;
+  /** The receipt link, to keep: its status (hush status) and burning; it holds the delete token, never the key. */
+  receiptLink: string;
   deleteToken: string;
   expiresAt: string;
   isPublic: boolean;
@@ -100,12 +103,18 @@ export async function createCommand(args: string[], context: Context): Promise<v
     ? await createPublic(connection, { text, title, ...options })
     : await createPrivate(connection, context, { text, title, password, files, ...options });
   if (values.json) return printJson(context, result);
+  // Standard output is the link to send, alone: `hush create | mail` or `$(hush create)` never carries the receipt.
   context.stdout.write(`${result.link}\n`);
+  note(context, "Send the link above. Keep this receipt link to yourself (hush status 'LINK' tells if it was opened):");
+  note(context, result.receiptLink);
   note(
     context,
     `Expires ${result.expiresAt}. To delete it before then: hush burn ${result.id} --token=${result.deleteToken}`,
   );
 }
+
+/** The receipt link, on the same server (and below the same path) as the secret link. */
+export const receiptLink = (connection: Connection, path: string) => connection.server.replace(/\/+$/, '') + path;
 
 interface SecretOptions {
   ttl: number;
@@ -124,6 +133,7 @@ async function createPublic(
   return {
     id: created.id,
     link: buildSecretUrl(connection.server, created.id),
+    receiptLink: receiptLink(connection, created.receiptPath),
     deleteToken: created.deleteToken,
     expiresAt: created.expiresAt,
     isPublic: true,
@@ -155,6 +165,7 @@ async function createPrivate(
   return {
     id: created.id,
     link: buildSecretUrl(connection.server, created.id, key),
+    receiptLink: receiptLink(connection, created.receiptPath),
     deleteToken: created.deleteToken,
     expiresAt: created.expiresAt,
     isPublic: false,

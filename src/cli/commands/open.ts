@@ -1,6 +1,7 @@
 import { secretRoutes } from '../../shared/api/secrets.contract.js';
 import { readerProofs, unsealSecret, type SecretKeys } from '../../shared/crypto/index.js';
 import { parseSecretUrl } from '../../shared/rules/link.js';
+import { parseReceiptLink } from '../../shared/rules/receipts.js';
 import { callRoute, type Answer, type Connection } from '../api.js';
 import { normalizeServer } from '../config.js';
 import { note, printJson, settingsOf, type Context } from '../context.js';
@@ -38,6 +39,12 @@ export function readLink(link: string, key: string | undefined) {
     throw usageError(`${JSON.stringify(link)} is not a link: pass the whole address, in quotes`, 'cli.link');
   }
   const parsed = parseSecretUrl(link);
+  if (!parsed && parseReceiptLink(link)) {
+    throw usageError(
+      "This is a receipt link, to keep: it shows what happened to the secret (hush status 'LINK'), it does not open it",
+      'cli.link',
+    );
+  }
   if (!parsed) throw usageError(`${link} is not a Hush secret link (…/secret/ID#encryption_key=KEY)`, 'cli.link');
   if (!parsed.key && url.hash.length > 1) {
     throw usageError(

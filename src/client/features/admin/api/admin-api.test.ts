@@ -15,6 +15,8 @@ const SETTINGS = {
   hide_allowed_ip_input: true,
   restrict_organization_email: '',
   disable_requests: false,
+  disable_webhooks: false,
+  disable_email_notifications: false,
   managed: [],
 };
 const DAILY = { days: [], paths: [], totals: { visits: 0, uniqueVisitors: 0 } };

@@ -42,6 +42,8 @@ describe('the instance settings page', () => {
     expect(toggle('Turn off requests').checked).toBe(false);
     expect(describedBy(toggle('Turn off requests'))).toContain('Nobody can ask for a secret');
     expect(screen.getByRole('group', { name: 'Requests' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Notifications' })).toBeTruthy();
+    expect(describedBy(toggle('Turn off webhooks'))).toContain('No webhook is delivered');
   });
 
   it('saves the changes, says so, and the rest of the page follows at once', async () => {
@@ -53,6 +55,7 @@ describe('the instance settings page', () => {
     fireEvent.click(await screen.findByRole('switch', { name: 'Disable sign-up' }));
     fireEvent.click(toggle('Hide the IP restriction'));
     fireEvent.click(toggle('Turn off requests'));
+    fireEvent.click(toggle('Turn off notification emails'));
     typeInto('Allowed email domain', ' example.org ');
     save();
     expect(await screen.findByText('The settings are saved and apply at once.')).toBeTruthy();
@@ -64,6 +67,8 @@ describe('the instance settings page', () => {
         disable_file_upload: false,
         hide_allowed_ip_input: false,
         disable_requests: true,
+        disable_webhooks: false,
+        disable_email_notifications: true,
         restrict_organization_email: 'example.org',
       },
     ]);

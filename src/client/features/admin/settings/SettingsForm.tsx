@@ -17,6 +17,7 @@ import {
   domainError,
   envVariable,
   instanceSettings,
+  NOTIFICATION_SWITCHES,
   REQUEST_SWITCHES,
   SECRET_SWITCHES,
   settingsUpdate,
@@ -24,7 +25,8 @@ import {
   type SwitchSetting,
 } from './settings-form';
 
-const SETTING_COUNT = ACCOUNT_SWITCHES.length + SECRET_SWITCHES.length + REQUEST_SWITCHES.length + 1;
+const SETTING_COUNT =
+  ACCOUNT_SWITCHES.length + SECRET_SWITCHES.length + REQUEST_SWITCHES.length + NOTIFICATION_SWITCHES.length + 1;
 const DOMAIN = 'restrict_organization_email';
 
 /**
@@ -134,6 +136,9 @@ export function SettingsForm({ loaded }: { loaded: AdminSettings }) {
       </Group>
       <Group id="requests" title={t('settings.requests')}>
         {REQUEST_SWITCHES.map(settingSwitch)}
+      </Group>
+      <Group id="notifications" title={t('settings.notifications')}>
+        {NOTIFICATION_SWITCHES.map(settingSwitch)}
       </Group>
       {failure && (
         <Alert tone="error" title={t('settings.failedTitle')}>

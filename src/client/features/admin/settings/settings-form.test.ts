@@ -10,6 +10,8 @@ const VALUES = {
   hide_allowed_ip_input: false,
   restrict_organization_email: ' example.com ',
   disable_requests: true,
+  disable_webhooks: false,
+  disable_email_notifications: true,
 };
 
 describe('the instance settings form', () => {
@@ -34,7 +36,14 @@ describe('the instance settings form', () => {
   });
 
   it('leaves out the optional settings the environment pins, but always sends the four required ones', () => {
-    const pinned = ['read_only', 'hide_allowed_ip_input', 'restrict_organization_email', 'disable_requests'] as const;
+    const pinned = [
+      'read_only',
+      'hide_allowed_ip_input',
+      'restrict_organization_email',
+      'disable_requests',
+      'disable_webhooks',
+      'disable_email_notifications',
+    ] as const;
     expect(settingsUpdate(VALUES, pinned)).toEqual({
       disable_users: true,
       disable_user_account_creation: false,

@@ -13,6 +13,10 @@ export const SECRET_SWITCHES = [
   'hide_allowed_ip_input',
 ] as const satisfies SwitchSetting[];
 export const REQUEST_SWITCHES = ['disable_requests'] as const satisfies SwitchSetting[];
+export const NOTIFICATION_SWITCHES = [
+  'disable_webhooks',
+  'disable_email_notifications',
+] as const satisfies SwitchSetting[];
 
 /** Empty (any address) or a domain such as example.com; the key of the problem's text otherwise. */
 export function domainError(value: string): string | undefined {
@@ -36,7 +40,9 @@ export function settingsUpdate(values: SettingsValues, managed: readonly Setting
     disable_file_upload: values.disable_file_upload,
   };
   if (!managed.includes('hide_allowed_ip_input')) body.hide_allowed_ip_input = values.hide_allowed_ip_input;
-  if (!managed.includes('disable_requests')) body.disable_requests = values.disable_requests;
+  for (const name of [...REQUEST_SWITCHES, ...NOTIFICATION_SWITCHES]) {
+    if (!managed.includes(name)) body[name] = values[name];
+  }
   if (!managed.includes('restrict_organization_email')) {
     body.restrict_organization_email = values.restrict_organization_email.trim();
   }
