@@ -242,6 +242,7 @@ export async function createApp(deps: AppDeps) {
     pinnedUrl: config.webhookUrl || null,
     changed: () => audience.refresh(),
     poke: () => worker.poke(),
+    turnedOff: async () => (await settings.get()).disable_webhooks,
   });
   const retentionMs = config.statusRetentionDays * 86_400_000;
   const analytics = createAnalyticsService({

@@ -51,6 +51,7 @@ export const ERROR_MESSAGES = {
   'receipt.not_found': 'No such receipt: the link is wrong, or the status is past its retention',
   'webhook.not_found': 'No such webhook',
   'webhook.url_not_allowed': 'Webhook URLs must be http(s) and reach a public address',
+  'webhook.disabled': 'Webhooks are turned off on this instance',
   'webhook.limit': 'Too many webhooks: delete one first',
   'webhook.pinned': 'This webhook is set by the server’s environment and cannot be changed here',
   'request.invalid_json': 'The request body is not valid JSON',

@@ -84,8 +84,13 @@ function webhookRoutes<const P extends string, const N extends string>(
 ) {
   const guard =
     access === 'admin'
-      ? { 403: errorResponse('Not an admin (auth.forbidden)') }
+      ? { 403: errorResponse('Not an admin (auth.admin_required)') }
       : { 403: errorResponse('A cookie-authenticated request from another site (auth.cross_site)') };
+  const turnedOff = {
+    403: errorResponse(
+      `${guard[403].description}; or webhooks are turned off on this instance (webhook.disabled)`,
+    ),
+  };
   const base = { tag: 'webhooks', access } as const;
   return {
     list: defineRoute({
@@ -113,7 +118,7 @@ function webhookRoutes<const P extends string, const N extends string>(
         201: { description: 'The webhook and its secret', schema: WebhookWithSecret },
         ...badBody,
         401: unauthorized,
-        ...guard,
+        ...turnedOff,
         409: errorResponse('Too many webhooks (webhook.limit)'),
         429: rateLimited,
       },
@@ -131,7 +136,7 @@ function webhookRoutes<const P extends string, const N extends string>(
         200: { description: 'The webhook', schema: Webhook },
         ...badBody,
         401: unauthorized,
-        ...guard,
+        ...turnedOff,
         404: notFound,
         429: rateLimited,
       },

@@ -244,3 +244,32 @@ describeEachDialect('webhook URLs: only http(s) to public addresses, unless allo
     expect(response.statusCode, response.body).toBe(201);
   });
 });
+
+describeEachDialect('disable_webhooks: none delivered, none added', (dialect) => {
+  it('refuses new webhooks and turning one on, and delivers nothing while off', async () => {
+    const receiver = await startWebhookReceiver();
+    const t = await createTestApp({ dialect, config: { webhookAllowPrivate: true } });
+    try {
+      const user = await t.services.auth.createUser(
+        { username: 'alice', email: 'alice@example.com', password: PASSWORD },
+        'user',
+      );
+      const cookie = `hush_session=${(await t.services.auth.startSession(user)).token}`;
+      const inject = (options: InjectOptions & { url: string }) =>
+        t.app.inject({ ...options, url: `/api/v1${options.url}`, headers: { cookie } });
+      const created = await inject({ method: 'POST', url: '/account/webhooks', payload: { url: `${receiver.url}/a` } });
+      expect(created.statusCode).toBe(201);
+      await t.services.settings.update({ disable_webhooks: true });
+      const refused = await inject({ method: 'POST', url: '/account/webhooks', payload: { url: `${receiver.url}/b` } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('webhook.disabled');
+      const secret = await inject({ method: 'POST', url: '/secret', payload: { text: CONTENT, ttl: 3600 } });
+      await inject({ method: 'POST', url: `/secret/${secret.json().id}`, payload: {} });
+      await t.services.worker.runOnce();
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+  });
+});

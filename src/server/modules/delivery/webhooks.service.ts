@@ -30,6 +30,7 @@ const urlNotAllowed = (why: UrlProblem) =>
   httpError(400, 'webhook.url_not_allowed', { reason: why }, URL_PROBLEMS[why]);
 const tooMany = () => httpError(409, 'webhook.limit');
 const pinned = () => httpError(409, 'webhook.pinned');
+const webhooksOff = () => httpError(403, 'webhook.disabled');
 
 type WebhookRow = Selectable<WebhooksTable>;
 type DeliveryRow = Selectable<DeliveriesTable>;
@@ -80,6 +81,8 @@ export function createWebhooksService(deps: {
   changed?: () => Promise<void>;
   /** The worker: deliver now, not at its next round. */
   poke?: () => void;
+  /** disable_webhooks: none can be added or turned on. */
+  turnedOff?: () => Promise<boolean>;
 }) {
   const { db, clock } = deps;
 
@@ -126,6 +129,7 @@ export function createWebhooksService(deps: {
     },
 
     async create(scope: Scope, body: Body) {
+      if (await deps.turnedOff?.()) throw webhooksOff();
       checkUrl(body.url);
       let count = db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number | string>().as('n'));
       count = scope === null ? count.where('owner_id', 'is', null) : count.where('owner_id', '=', scope);
@@ -153,6 +157,7 @@ export function createWebhooksService(deps: {
       const row = await find(scope, id);
       checkUrl(body.url);
       const enabled = body.enabled ? 1 : 0;
+      if (enabled === 1 && row.enabled === 0 && (await deps.turnedOff?.())) throw webhooksOff();
       const changes = {
         url: body.url,
         format: body.format,
