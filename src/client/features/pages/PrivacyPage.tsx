@@ -6,6 +6,7 @@ const SECTIONS: readonly LegalSection[] = [
   { id: 'public' },
   { id: 'accounts' },
   { id: 'deletion' },
+  { id: 'status', items: ['record', 'addresses', 'events', 'devices'] },
   { id: 'tracking', items: ['cookies', 'logs', 'rateLimit', 'analytics'] },
   { id: 'operator' },
 ];
