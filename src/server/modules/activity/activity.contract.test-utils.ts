@@ -16,7 +16,7 @@ import {
  * The contract test's scenarios for the activity routes (issue 15): a user's events, their unread count, and which
  * of them are emailed. One per status each declares, or more.
  *
- * The events are API tokens created (token.created), never used (a token's first use is an event too, recorded
+ * The events listed are API tokens created (token.created) and not used (a first use is an event too, recorded
  * after its answer): events at the same (test clock) time are then of one type, and list alike under both prefixes.
  */
 

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { ActivityItem } from '../../../shared/api/activity.contract.js';
 import { ACTIVITY_PAGE, EVENT_TYPES, type EventType } from '../../../shared/rules/events.js';
 import { validationError } from '../../http/errors.js';
-import type { Db } from '../../db/schema.js';
+import type { Transaction } from 'kysely';
+import type { DB, Db } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import { LANGUAGE_CODES, type Language } from '../../../shared/rules/languages.js';
@@ -69,8 +70,12 @@ export function createActivityService(deps: {
     return Number(row?.n ?? 0);
   }
 
-  async function emailEventsOf(userId: string): Promise<{ email: string; events: EventType[] }> {
-    const user = await db
+  /** `executor`: a transaction to read in (on SQLite, one that holds the only connection must be used). */
+  async function emailEventsOf(
+    userId: string,
+    executor: Db | Transaction<DB> = db,
+  ): Promise<{ email: string; events: EventType[] }> {
+    const user = await executor
       .selectFrom('users')
       .select(['email', 'email_events'])
       .where('id', '=', userId)

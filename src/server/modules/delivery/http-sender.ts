@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { guardedLookup } from './url-guard.js';
+import { guardedLookup, urlProblem } from './url-guard.js';
 
 /** The answer of an endpoint is read up to this much, then the connection is dropped (a body never matters). */
 export const MAX_ANSWER_BYTES = 64 * 1024;
@@ -29,6 +29,7 @@ export function createHttpSender(options: { timeoutMs: number; allowPrivate: boo
   return (request: HttpRequest): Promise<SendResult> =>
     new Promise((resolve) => {
       let settled = false;
+      let timer: NodeJS.Timeout | undefined;
       const done = (result: SendResult) => {
         if (settled) return;
         settled = true;
@@ -41,41 +42,59 @@ export function createHttpSender(options: { timeoutMs: number; allowPrivate: boo
       } catch {
         return done({ ok: false, code: null, error: 'not a URL' });
       }
+      // Node skips `lookup` for a literal address: those are checked here (a webhook saved while private addresses
+      // were allowed, or the pinned HUSH_WEBHOOK_URL).
+      const problem = urlProblem(request.url, options.allowPrivate);
+      if (problem)
+        return done({
+          ok: false,
+          code: null,
+          error: problem === 'private_address' ? 'refused: private address' : problem,
+        });
       const client = url.protocol === 'https:' ? https : http;
       const body = Buffer.from(request.body);
-      const outgoing = client.request(
-        url,
-        {
-          method: 'POST',
-          lookup,
-          agent: false,
-          headers: {
-            ...request.headers,
-            'content-length': String(body.length),
-            'user-agent': options.userAgent,
+      let outgoing: http.ClientRequest;
+      try {
+        outgoing = client.request(
+          url,
+          {
+            method: 'POST',
+            lookup,
+            agent: false,
+            headers: {
+              ...request.headers,
+              'content-length': String(body.length),
+              'user-agent': options.userAgent,
+            },
           },
-        },
-        (response) => {
-          const code = response.statusCode ?? 0;
-          let read = 0;
-          response.on('data', (chunk: Buffer) => {
-            read += chunk.length;
-            if (read > MAX_ANSWER_BYTES) {
-              response.destroy();
-              finish();
-            }
-          });
-          const finish = () => {
-            if (code >= 200 && code < 300) done({ ok: true, code, error: null });
-            else if (code >= 300 && code < 400) done({ ok: false, code, error: 'redirect not followed' });
-            else done({ ok: false, code, error: `HTTP ${code}` });
-          };
-          response.on('end', finish);
-          response.on('error', finish);
-          response.on('close', finish);
-        },
-      );
-      const timer = setTimeout(() => {
+          (response) => {
+            const code = response.statusCode ?? 0;
+            let read = 0;
+            response.on('data', (chunk: Buffer) => {
+              read += chunk.length;
+              if (read > MAX_ANSWER_BYTES) {
+                response.destroy();
+                finish();
+              }
+            });
+            const finish = () => {
+              if (code >= 200 && code < 300) done({ ok: true, code, error: null });
+              else if (code >= 300 && code < 400) done({ ok: false, code, error: 'redirect not followed' });
+              else done({ ok: false, code, error: `HTTP ${code}` });
+            };
+            response.on('end', finish);
+            response.on('error', finish);
+            response.on('close', finish);
+          },
+        );
+      } catch (error) {
+        return done({
+          ok: false,
+          code: null,
+          error: ((error as NodeJS.ErrnoException).code ?? 'invalid request').slice(0, 100),
+        });
+      }
+      timer = setTimeout(() => {
         outgoing.destroy();
         done({ ok: false, code: null, error: `no answer within ${Math.round(options.timeoutMs / 1000)} s` });
       }, options.timeoutMs);

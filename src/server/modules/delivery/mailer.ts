@@ -80,11 +80,12 @@ export function createMailer(options: {
         await transport.sendMail(composeMail(mail, options.from, options.publicUrl));
         return { ok: true, code: 250, error: null };
       } catch (error) {
-        const failure = error as { responseCode?: number; code?: string; message?: string };
+        const failure = error as { responseCode?: number; response?: string; code?: string; message?: string };
         return {
           ok: false,
           code: failure.responseCode ?? null,
-          error: (failure.code ?? failure.message ?? 'SMTP error').slice(0, 200),
+          // The server's own reply ("550 5.1.1 mailbox unavailable") says most; else the code or message.
+          error: (failure.response ?? failure.code ?? failure.message ?? 'SMTP error').slice(0, 200),
         };
       }
     },

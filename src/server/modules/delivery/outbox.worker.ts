@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import { TEST_EVENT, type WebhookFormat } from '../../../shared/rules/events.js';
-import type { DeliveriesTable, Db, EventsTable, WebhooksTable } from '../../db/schema.js';
+import type { DB, DeliveriesTable, Db, EventsTable, WebhooksTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/tokens.js';
 import { recordEvents, type EventData } from '../events/events.repository.js';
@@ -41,8 +41,11 @@ export interface WorkerDeps {
   mailer: Mailer | null;
   /** The instance's switches (disable_webhooks, disable_email_notifications), read each round. */
   switches: () => Promise<{ webhooks: boolean; email: boolean }>;
-  /** Which events a user is emailed about, and where. */
-  emailChoices: (userId: string) => Promise<{ email: string; events: readonly string[] }>;
+  /** Which events a user is emailed about, and where, read with `executor` (the fan-out's transaction). */
+  emailChoices: (
+    userId: string,
+    executor: Transaction<DB>,
+  ) => Promise<{ email: string; events: readonly string[] }>;
   pinned: { url: string; secret: string } | null;
   retryMs: number;
   windowMs: number;
@@ -116,7 +119,8 @@ export function createOutboxWorker(deps: WorkerDeps) {
       const emailUsers = new Map<string, readonly string[]>();
       if (switches.email && deps.mailer) {
         for (const user of users) {
-          const choices = await deps.emailChoices(user).catch(() => null);
+          // In the transaction: on SQLite it holds the only connection, and a read outside it would wait forever.
+          const choices = await deps.emailChoices(user, trx).catch(() => null);
           if (choices) emailUsers.set(user, choices.events);
         }
       }
