@@ -67,7 +67,7 @@ test('a new user signs up, signs out and in, keeps a 28-day secret in the own li
   await settled(page, 'Your secrets');
   const row = page.getByRole('list', { name: 'Your secrets' }).getByRole('listitem').filter({ hasText: id });
   await expect(row).toHaveCount(1);
-  await expect(row.getByText('1 of 1 views left')).toBeVisible();
+  await expect(row.getByText('0 of 1 view used')).toBeVisible();
   await expect(row.locator(`time[datetime="${status.expiresAt}"]`)).toHaveText(/^Expires in /);
   await auditPage(page, 'accounts-secrets', testInfo);
 
@@ -77,8 +77,11 @@ test('a new user signs up, signs out and in, keeps a 28-day secret in the own li
   await confirm.getByRole('button', { name: 'Delete secret' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText('The secret is deleted.')).toBeVisible();
-  await expect(page.getByText(id)).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Your secrets' })).toHaveCount(0);
   await expect(page.getByText('No secrets to show')).toBeVisible();
+  // It moved to the ended ones, with how it ended.
+  const ended = page.getByRole('list', { name: 'Ended' }).getByRole('listitem').filter({ hasText: id });
+  await expect(ended.getByText('Burned by the creator')).toBeVisible();
   expect(await secretStatus(request, id)).toBe(404);
 
   const reader = await freshPage();

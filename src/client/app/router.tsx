@@ -1,7 +1,7 @@
 import { Component, Suspense, use, useMemo, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
-import { loadNamespace } from '../lib/i18n';
+import { loadNamespace, type Namespace } from '../lib/i18n';
 import { RootLayout } from './layout/RootLayout';
 import { isWide, WideLayout, type LayoutHandle } from './layout/layout-handle';
 import { RouteError } from './RouteError';
@@ -43,6 +43,13 @@ const adminPage = (load: () => Promise<{ default: ComponentType }>) =>
 // The request pages too: most visitors never ask for a secret nor answer a request.
 const requestsPage = (load: () => Promise<{ default: ComponentType }>) =>
   page(async () => (await Promise.all([load(), loadNamespace('requests')]))[0]);
+// And a receipt's words (how a secret ended), on its page and in the account's list of secrets.
+const receiptsPage = (load: () => Promise<{ default: ComponentType }>) =>
+  page(async () => (await Promise.all([load(), loadNamespace('receipts')]))[0]);
+
+// Activity, notification choices and webhooks (issue 15): signed-in users only, and the event names they share.
+const pageWithTexts = (load: () => Promise<{ default: ComponentType }>, ...namespaces: Namespace[]) =>
+  page(async () => (await Promise.all([load(), ...namespaces.map(loadNamespace)]))[0]);
 
 export const routes: RouteObject[] = [
   {
@@ -53,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: 'secret/:encryptionKey/:secretId', ...page(() => import('../features/secrets/view/ViewSecretPage')) },
       { path: 'secret/:secretId', ...page(() => import('../features/secrets/view/ViewSecretPage')) },
       { path: 'request/:id', ...requestsPage(() => import('../features/requests/respond/RespondPage')) },
+      { path: 'receipt/:id', ...receiptsPage(() => import('../features/receipts/ReceiptPage')) },
       { path: 'public', ...page(() => import('../features/public/PublicSecretsPage')) },
       { path: 'public/:username', ...page(() => import('../features/public/PublicSecretsPage')) },
       { path: 'signin', ...page(() => import('../features/auth/pages/SigninPage')) },
@@ -65,14 +73,31 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...page(() => import('../features/account/overview/AccountOverviewPage')) },
           { path: 'account', ...page(() => import('../features/account/overview/AccountOverviewPage')) },
-          { path: 'secrets', ...page(() => import('../features/account/secrets/OwnSecretsPage')) },
+          { path: 'activity', ...pageWithTexts(() => import('../features/activity/feed/ActivityPage'), 'activity') },
+          { path: 'secrets', ...receiptsPage(() => import('../features/account/secrets/OwnSecretsPage')) },
           { path: 'requests', ...requestsPage(() => import('../features/requests/list/RequestsPage')) },
           { path: 'requests/new', ...requestsPage(() => import('../features/requests/create/CreateRequestPage')) },
           { path: 'requests/:id', ...requestsPage(() => import('../features/requests/inbox/RequestInboxPage')) },
+          {
+            path: 'webhooks',
+            ...pageWithTexts(() => import('../features/webhooks/WebhooksPage'), 'webhooks', 'activity'),
+          },
           { path: 'instance-settings', ...adminPage(() => import('../features/admin/settings/InstanceSettingsPage')) },
-          { path: 'account-settings', ...page(() => import('../features/account/settings/AccountSettingsPage')) },
+          {
+            path: 'account-settings',
+            ...pageWithTexts(() => import('../features/account/settings/AccountSettingsPage'), 'activity'),
+          },
           { path: 'users', ...adminPage(() => import('../features/admin/users/UsersPage')) },
           { path: 'analytics', ...adminPage(() => import('../features/admin/analytics/AnalyticsPage')) },
+          {
+            path: 'instance-webhooks',
+            ...pageWithTexts(
+              () => import('../features/admin/webhooks/InstanceWebhooksPage'),
+              'admin',
+              'webhooks',
+              'activity',
+            ),
+          },
           { path: 'privacy', ...page(() => import('../features/pages/PrivacyPage')) },
           { path: 'terms', ...page(() => import('../features/pages/TermsPage')) },
           { path: '*', ...page(() => import('../features/pages/NotFoundPage')) },

@@ -23,6 +23,11 @@ it('request ids and keys never reach analytics', () => {
   expect(analyticsPath('/account/requests')).toBe('/account/requests');
 });
 
+it('receipt ids and delete tokens never reach analytics', () => {
+  expect(analyticsPath(`/receipt/AbCdEfGhIjKlMnOpQrStUv#${'d'.repeat(43)}`)).toBe('/receipt/:id');
+  expect(analyticsPath('/receipt/AbCdEfGhIjKlMnOpQrStUv')).toBe('/receipt/:id');
+});
+
 it('no page view is sent while analytics are disabled', () => {
   const fetch = vi.fn(async () => new Response('{}'));
   vi.stubGlobal('fetch', fetch);

@@ -7,13 +7,26 @@ import { LANGUAGES } from '../../shared/rules/languages';
 
 export { LANGUAGES, type Language } from '../../shared/rules/languages';
 /** One file per feature under /locales/{lng}/{ns}.json. */
-export const NAMESPACES = ['common', 'create', 'view', 'public', 'pages', 'account', 'admin', 'requests'] as const;
+export const NAMESPACES = [
+  'common',
+  'create',
+  'view',
+  'public',
+  'pages',
+  'account',
+  'admin',
+  'requests',
+  'receipts',
+  'activity',
+  'webhooks',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
- * Loaded with the pages that use them (see `loadNamespace`), not at start-up: only admins open the admin pages, and
- * only those who ask for a secret, or answer such a request, open the request pages.
+ * Loaded with the pages that use them (see `loadNamespace`), not at start-up: only admins open the admin pages, only
+ * those who ask for a secret, or answer such a request, open the request pages, only creators their receipts, and
+ * only signed-in users their activity, notification choices and webhooks.
  */
-const ON_DEMAND: readonly Namespace[] = ['admin', 'requests'];
+const ON_DEMAND: readonly Namespace[] = ['admin', 'requests', 'receipts', 'activity', 'webhooks'];
 
 /** Browser tags to ours: `nb-NO`, `no`, `nn` → nb; `zh-CN`, `zh-Hans` → zh; `de-AT` → de. */
 export function toSupportedLanguage(tag: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from './relative-time';
+import { formatPastTime, formatRelativeTime } from './relative-time';
 
 const now = new Date('2026-01-01T12:00:00Z');
 const after = (seconds: number) => new Date(now.getTime() + seconds * 1000);
@@ -31,4 +31,9 @@ it('a 28-day lifetime reads in weeks, not as a month', () => {
   expect(formatRelativeTime(after(28 * 86400), now, 'en')).toBe('in 4 weeks');
   expect(formatRelativeTime(after(10 * 86400), now, 'en')).toBe('in 10 days');
   expect(formatRelativeTime(after(60 * 86400), now, 'en')).toBe('in 2 months');
+});
+
+it('a moment known to be past reads as past even when the server’s clock runs a little ahead', () => {
+  expect(formatPastTime(after(3), now, 'en')).toBe('1 second ago');
+  expect(formatPastTime(after(-7200), now, 'en')).toBe('2 hours ago');
 });

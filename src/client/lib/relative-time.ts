@@ -30,3 +30,8 @@ export function formatRelativeTime(target: Date, now: Date, locale: string): str
     return new Intl.RelativeTimeFormat('en', { numeric: 'always' }).format(value, unit);
   }
 }
+
+/** A moment known to be past (a view, an ending): never "in 2 seconds" when the server's clock runs a little ahead. */
+export function formatPastTime(target: Date, now: Date, locale: string): string {
+  return formatRelativeTime(new Date(Math.min(target.getTime(), now.getTime() - 1000)), now, locale);
+}

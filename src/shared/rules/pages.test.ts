@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { looksLikePage, NOT_FOUND_PATH, PAGE_PATHS, pagePath } from './pages.js';
 
 describe('pagePath', () => {
-  it('maps every known page to itself, and the account area’s eight sections with its three request pages', () => {
+  it('maps every known page to itself, and the account area’s eleven sections with its three request pages', () => {
     for (const path of PAGE_PATHS) expect(pagePath(path)).toBe(path);
-    expect([...PAGE_PATHS].filter((path) => path.startsWith('/account/'))).toHaveLength(11);
-    expect(PAGE_PATHS.size).toBe(24);
+    expect([...PAGE_PATHS].filter((path) => path.startsWith('/account/'))).toHaveLength(14);
+    expect(PAGE_PATHS.size).toBe(28);
   });
 
   it('strips request ids and keys: the fill link and the inbox link are one page each', () => {
@@ -15,6 +15,12 @@ describe('pagePath', () => {
     expect(pagePath('/account/requests/')).toBe('/account/requests');
     expect(pagePath('/request')).toBe(NOT_FOUND_PATH);
     expect(pagePath('/account/requests/a/b')).toBe(NOT_FOUND_PATH);
+  });
+
+  it('strips receipt ids and delete tokens: every receipt is one page', () => {
+    expect(pagePath(`/receipt/AbCdEfGhIjKlMnOpQrStUv#${'d'.repeat(43)}`)).toBe('/receipt/:id');
+    expect(pagePath('/Receipt/AbCdEfGhIjKlMnOpQrStUv/')).toBe('/receipt/:id');
+    expect(pagePath('/receipt')).toBe(NOT_FOUND_PATH);
   });
 
   it('strips secret ids and keys, queries and fragments, and matches like the router', () => {

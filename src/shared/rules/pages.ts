@@ -1,16 +1,22 @@
 import { analyticsPath } from './analytics-path.js';
 
-/** The sections of the account area (spec §2), each a page at /account/{section}, with the request pages (issue 14). */
+/**
+ * The sections of the account area (spec §2), each a page at /account/{section}, with the request pages (issue 14)
+ * and activity and webhooks (issue 15).
+ */
 const ACCOUNT_SECTIONS = [
   'account',
+  'activity',
   'secrets',
   'requests',
   'requests/new',
   'requests/:id',
+  'webhooks',
   'instance-settings',
   'account-settings',
   'users',
   'analytics',
+  'instance-webhooks',
   'privacy',
   'terms',
 ] as const;
@@ -26,6 +32,7 @@ export const PAGE_PATHS: ReadonlySet<string> = new Set([
   '/public',
   '/public/:username',
   '/request/:id',
+  '/receipt/:id',
   '/signin',
   '/signup',
   '/signout',
@@ -41,8 +48,8 @@ export const NOT_FOUND_PATH = '/404';
 
 /**
  * The page a path shows (the path a page view is recorded under). Secret ids and keys are stripped first (everything under /secret is
- * /secret, a user's list is /public/:username, a request's pages /request/:id and /account/requests/:id, query and
- * fragment dropped), then the path is matched like the
+ * /secret, a user's list is /public/:username, a request's pages /request/:id and /account/requests/:id, a receipt
+ * /receipt/:id, query and fragment dropped), then the path is matched like the
  * web app's router does: case-insensitively, ignoring repeated and trailing slashes.
  */
 export function pagePath(sent: string): string {

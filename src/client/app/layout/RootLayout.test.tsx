@@ -41,10 +41,21 @@ it('shows the unread responses beside the account link, said in words, and asks 
   expect(fetchMock.mock.calls.filter(([url]) => url.endsWith('/requests/unread'))).toHaveLength(2);
 });
 
+it('adds the unseen events to the account link’s count, saying both', async () => {
+  serveApi({
+    'GET /api/v1/requests/unread': [200, { unread: 1 }],
+    'GET /api/v1/account/activity/unread': [200, { unread: 2 }],
+  });
+  renderRoutes(i18n, routes, '/public');
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  const link = await within(nav).findByRole('link', { name: 'Account (1 unread response, 2 new events)' });
+  expect(link.getAttribute('href')).toBe('/account');
+});
+
 it('asks nothing while signed out', () => {
   clearCookies();
   useSessionStore.getState().refresh();
   const fetchMock = serveApi({});
   renderRoutes(i18n, routes, '/public');
-  expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/requests'))).toEqual([]);
+  expect(fetchMock.mock.calls.filter(([url]) => /\/requests|\/activity/.test(String(url)))).toEqual([]);
 });

@@ -1,9 +1,11 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { Spinner } from '../../components/ui/Spinner';
 import { SessionCheck } from '../../features/auth/session-check/SessionCheck';
+import { useActivityUnread } from '../../features/activity';
 import { useUnreadCount } from '../../features/requests';
 import { useSessionStore } from '../../features/auth/session.store';
 import { useSettingsStore } from '../../features/settings/settings.store';
@@ -12,7 +14,7 @@ import { Drawer } from './Drawer';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { WideLayout } from './layout-handle';
-import { navLinks } from './nav-links';
+import { navLinks, type NavLink } from './nav-links';
 import { ScrollRestoration } from './ScrollRestoration';
 
 export function RootLayout() {
@@ -24,10 +26,10 @@ export function RootLayout() {
   const menuToggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const unread = useUnreadCount(isLoggedIn, location.pathname);
+  const unseen = useActivityUnread(isLoggedIn, location.pathname);
+  const badge = accountBadge(t, unread ?? 0, unseen ?? 0);
   const links = navLinks(isLoggedIn, settings).map((link) =>
-    link.to === '/account' && unread
-      ? { ...link, badge: { count: unread, label: t('nav.unread', { count: unread }) } }
-      : link,
+    link.to === '/account' && badge ? { ...link, badge } : link,
   );
   const wide = useContext(WideLayout);
 
@@ -70,4 +72,14 @@ export function RootLayout() {
       <ScrollRestoration />
     </div>
   );
+}
+
+/** The account link's count: unread responses and unseen events together, each said in words. */
+function accountBadge(t: TFunction, responses: number, events: number): NavLink['badge'] {
+  if (responses + events === 0) return undefined;
+  const said = [
+    responses > 0 && t('nav.unread', { count: responses }),
+    events > 0 && t('nav.unseen', { count: events }),
+  ].filter(Boolean);
+  return { count: responses + events, label: said.join(', ') };
 }

@@ -5,7 +5,10 @@ export interface NavLink {
   label: string;
   /** Only in the drawer (small screens), per spec §2. */
   drawerOnly?: boolean;
-  /** A count beside the link (unread responses beside the account), with what screen readers say of it. */
+  /**
+   * A count beside the link (unread responses and unseen events beside the account), with what screen readers say
+   * of it.
+   */
   badge?: { count: number; label: string };
 }
 

@@ -3,6 +3,7 @@ export { listPublicSecrets } from './api/secrets.api';
 export type { PublicSecretItem } from './api/secrets.api';
 export type { FileManifest, UploadTicket } from './api/files.api';
 export { generatePassword } from './create/password-generator';
+export { BurnSecret } from './create/BurnSecret';
 export { CopyField } from './create/CopyField';
 export { formatTtl } from './create/format';
 export { focusHeading } from './create/PageHeading';

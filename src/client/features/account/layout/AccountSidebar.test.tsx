@@ -5,6 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../../test-utils/i18n';
 import { clearCookies, setLoginCookie } from '../../../test-utils/login-cookie';
 import { renderRoutes } from '../../../test-utils/render';
+import { serveApi } from '../../../test-utils/serve-api';
+import { useActivityUnread } from '../../activity';
 import { useSessionStore } from '../../auth';
 import { getAccount } from '../api/get-account';
 import type { Account } from '../api/account.types';
@@ -22,6 +24,7 @@ afterEach(() => {
   cleanup();
   clearCookies();
   vi.clearAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const sections = () =>
@@ -30,26 +33,31 @@ const sections = () =>
     .map((link) => [link.textContent, link.getAttribute('href')]);
 
 describe('the account sidebar (spec §2)', () => {
-  it('shows a user account, secrets, requests and account settings only', () => {
+  it('shows a user account, activity, secrets, requests, webhooks and account settings only', () => {
     renderRoutes(i18n, [{ path: '*', element: <AccountSidebar role="user" /> }], '/account');
     expect(sections()).toEqual([
       ['Account', '/account/account'],
+      ['Activity', '/account/activity'],
       ['Secrets', '/account/secrets'],
       ['Requests', '/account/requests'],
+      ['Webhooks', '/account/webhooks'],
       ['Account settings', '/account/account-settings'],
     ]);
   });
 
-  it('adds instance settings, users and analytics for admins, in the spec order', () => {
+  it('adds instance settings, users, analytics and instance webhooks for admins, in the spec order', () => {
     renderRoutes(i18n, [{ path: '*', element: <AccountSidebar role="admin" /> }], '/account');
     expect(sections().map(([label]) => label)).toEqual([
       'Account',
+      'Activity',
       'Secrets',
       'Requests',
+      'Webhooks',
       'Instance settings',
       'Account settings',
       'Users',
       'Analytics',
+      'Instance webhooks',
     ]);
   });
 
@@ -57,11 +65,25 @@ describe('the account sidebar (spec §2)', () => {
     for (const role of ['creator', null] as const) {
       expect(accountLinks(role).map((link) => link.to)).toEqual([
         '/account/account',
+        '/account/activity',
         '/account/secrets',
         '/account/requests',
+        '/account/webhooks',
         '/account/account-settings',
       ]);
     }
+  });
+
+  it('shows the unseen events beside Activity, said in words (the count the root layout asked for)', async () => {
+    serveApi({ 'GET /api/v1/account/activity/unread': [200, { unread: 2 }] });
+    function Counted() {
+      useActivityUnread(true, '/account');
+      return <AccountSidebar role="user" />;
+    }
+    renderRoutes(i18n, [{ path: '*', element: <Counted /> }], '/account');
+    const link = await screen.findByRole('link', { name: 'Activity (2 new events)' });
+    expect(link.getAttribute('href')).toBe('/account/activity');
+    expect(screen.getByRole('link', { name: 'Secrets' })).toBeTruthy();
   });
 
   it("has an 'Other Links' block: public list, privacy, terms and sign out", () => {

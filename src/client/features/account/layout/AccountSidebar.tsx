@@ -2,8 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Role } from '../../../../shared/api/auth.contract';
+import { CountBadge } from '../../../components/ui/CountBadge';
 import { cx } from '../../../components/ui/cx';
-import { accountLinks, isCurrentLink, OTHER_LINKS, type AccountLink } from './account-links';
+import { useActivityUnreadCount } from '../../activity';
+import { accountLinks, ACTIVITY_LINK, isCurrentLink, OTHER_LINKS, type AccountLink } from './account-links';
 
 /**
  * The account area's 280px sidebar: the sections (admin ones for admins only) and the 'Other Links' block. On
@@ -69,6 +71,7 @@ export function AccountSidebar({ role }: { role: Role | null }) {
 
 function LinkList({ links, pathname }: { links: readonly AccountLink[]; pathname: string }) {
   const { t } = useTranslation('account');
+  const unseen = useActivityUnreadCount() ?? 0;
   return (
     <ul className="space-y-0.5">
       {links.map((link) => {
@@ -86,6 +89,7 @@ function LinkList({ links, pathname }: { links: readonly AccountLink[]; pathname
               )}
             >
               {t(link.label)}
+              {link.to === ACTIVITY_LINK && <CountBadge count={unseen} label={t('layout.unseen', { count: unseen })} />}
             </Link>
           </li>
         );

@@ -7,18 +7,24 @@ export interface AccountLink {
 }
 
 /**
- * Spec §2: the sidebar's sections in the spec's order, with requests (issue 14) after secrets; instance settings, users
- * and analytics are for admins.
+ * Spec §2: the sidebar's sections in the spec's order, with activity (issue 15) after the overview, requests (issue 14)
+ * after secrets and webhooks after them; instance settings, users, analytics and instance webhooks are for admins.
  */
 const SECTIONS = [
   { section: 'account', adminOnly: false },
+  { section: 'activity', adminOnly: false },
   { section: 'secrets', adminOnly: false },
   { section: 'requests', adminOnly: false },
+  { section: 'webhooks', adminOnly: false },
   { section: 'instance-settings', adminOnly: true },
   { section: 'account-settings', adminOnly: false },
   { section: 'users', adminOnly: true },
   { section: 'analytics', adminOnly: true },
+  { section: 'instance-webhooks', adminOnly: true },
 ] as const;
+
+/** The section whose link carries the count of unseen events. */
+export const ACTIVITY_LINK = '/account/activity';
 
 /** The sections a user with `role` sees (null while the account loads: the entries everyone has). */
 export function accountLinks(role: Role | null): AccountLink[] {

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { TextLink } from '../../../components/ui/TextLink';
-import { formatRelativeTime } from '../../../lib/relative-time';
+import { formatPastTime, formatRelativeTime } from '../../../lib/relative-time';
 import type { OwnSecret } from '../api/account.types';
 import { formatDateTime } from '../../../lib/format-date';
+import { ownReceiptPath, ViewsUsed } from '../../receipts';
 import { MetaLine } from '../MetaLine';
 import { secretTitle } from './secret-title';
 
@@ -43,21 +44,33 @@ export function OwnSecretRow({ secret, now, onDelete }: { secret: OwnSecret; now
               {t('secrets.expires', { when: formatRelativeTime(new Date(secret.expiresAt), now, locale) })}
             </time>,
             <span key="views">
-              {secret.preventBurn
-                ? t('secrets.unlimited')
-                : t('secrets.viewsLeft', { count: secret.viewsLeft, max: secret.maxViews })}
+              <ViewsUsed used={secret.viewsUsed} max={secret.maxViews} preventBurn={secret.preventBurn} />
             </span>,
+            ...(secret.lastViewedAt
+              ? [
+                  <time key="opened" dateTime={secret.lastViewedAt} title={formatDateTime(secret.lastViewedAt, locale)}>
+                    {t('secrets.lastOpened', { when: formatPastTime(new Date(secret.lastViewedAt), now, locale) })}
+                  </time>,
+                ]
+              : []),
+            ...(secret.failedAttempts > 0
+              ? [
+                  <span key="attempts" className="font-medium text-amber-800 dark:text-amber-300">
+                    {t('secrets.wrongPasswords', { count: secret.failedAttempts })}
+                  </span>,
+                ]
+              : []),
           ]}
         </MetaLine>
       </div>
-      <Button
-        variant="dangerOutline"
-        onClick={onDelete}
-        aria-label={t('secrets.deleteLabel', { name })}
-        className="shrink-0 self-start"
-      >
-        {t('secrets.delete')}
-      </Button>
+      <div className="flex shrink-0 flex-wrap items-center gap-3 self-start">
+        <TextLink to={ownReceiptPath(secret.id)} aria-label={t('secrets.receiptLabel', { name })}>
+          {t('secrets.receipt')}
+        </TextLink>
+        <Button variant="dangerOutline" onClick={onDelete} aria-label={t('secrets.deleteLabel', { name })}>
+          {t('secrets.delete')}
+        </Button>
+      </div>
     </li>
   );
 }

@@ -10,9 +10,13 @@ import { listOwnSecrets } from '../api/list-own-secrets';
 import { AccountPage } from '../layout/AccountPage';
 import { useAccountResource } from '../use-account-resource';
 import { DeleteSecretDialog } from './DeleteSecretDialog';
+import { EndedSecrets } from './EndedSecrets';
 import { OwnSecretRow } from './OwnSecretRow';
 
-/** /account/secrets: the user's secrets that can still be opened, each deletable after a confirmation. */
+/**
+ * /account/secrets: the user's secrets that can still be opened, each deletable after a confirmation and with its
+ * receipt; below them, those that ended.
+ */
 export default function OwnSecretsPage() {
   const { t } = useTranslation('account');
   const { state, retry, update } = useAccountResource(listOwnSecrets);
@@ -73,6 +77,7 @@ export default function OwnSecretsPage() {
         </div>
       )}
       {content}
+      <EndedSecrets now={now} changes={deletedCount} />
       {deleting && (
         <DeleteSecretDialog id={deleting} onDeleted={() => deleted(deleting)} onCancel={() => setDeleting(null)} />
       )}

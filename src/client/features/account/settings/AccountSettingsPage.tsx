@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/Card';
 import { cx } from '../../../components/ui/cx';
+import { NotificationsSection } from '../../activity';
 import { AccountPage } from '../layout/AccountPage';
 import { TokensSection } from '../tokens/TokensSection';
 import { DeleteAccount } from './DeleteAccount';
 import { ProfileForm } from './ProfileForm';
 
-/** /account/account-settings: email and password, API tokens, and deleting the account. */
+/** /account/account-settings: email and password, API tokens, email notifications, and deleting the account. */
 export default function AccountSettingsPage() {
   const { t } = useTranslation('account');
   return (
@@ -17,6 +18,9 @@ export default function AccountSettingsPage() {
       </Section>
       <Section id="tokens" title={t('tokens.heading')}>
         <TokensSection />
+      </Section>
+      <Section id="notifications" title={t('notifications.heading', { ns: 'activity' })}>
+        <NotificationsSection />
       </Section>
       <Section id="delete" title={t('settings.delete.heading')} danger>
         <DeleteAccount />

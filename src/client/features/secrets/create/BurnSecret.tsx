@@ -8,8 +8,19 @@ import { burnSecret } from '../api/secrets.api';
 
 type State = 'idle' | 'confirm' | 'burning' | 'failed';
 
-/** Deletes the secret now with the creator's delete token, after a confirmation. */
-export function BurnSecret({ id, deleteToken, onBurned }: { id: string; deleteToken: string; onBurned(): void }) {
+/**
+ * Deletes the secret now with the creator's delete token, after a confirmation; without a token, as its signed-in
+ * owner (the session proves it).
+ */
+export function BurnSecret({
+  id,
+  deleteToken,
+  onBurned,
+}: {
+  id: string;
+  deleteToken?: string | undefined;
+  onBurned(): void;
+}) {
   const { t } = useTranslation('create');
   const [state, setState] = useState<State>('idle');
   const [error, setError] = useState<unknown>(null);
@@ -26,7 +37,7 @@ export function BurnSecret({ id, deleteToken, onBurned }: { id: string; deleteTo
   const burn = async () => {
     setState('burning');
     try {
-      await burnSecret(id, { deleteToken });
+      await burnSecret(id, deleteToken ? { deleteToken } : {});
       onBurned();
     } catch (failure) {
       // Not found means it was read to the end or expired: gone either way.

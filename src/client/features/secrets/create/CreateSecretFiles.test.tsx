@@ -16,6 +16,7 @@ import {
   ID,
   KEY,
   openOptions,
+  RECEIPT_PATH,
   renderPage,
   setUpCreatePage,
   submit,
@@ -73,7 +74,13 @@ beforeEach(() => {
     expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
     files: [{ id: FILE_ID, size: SIZE, partSize: PART, parts: 1, received: [] }],
   };
-  createMock.mockResolvedValue({ id: ID, deleteToken: DELETE_TOKEN, expiresAt: EXPIRES, upload });
+  createMock.mockResolvedValue({
+    id: ID,
+    deleteToken: DELETE_TOKEN,
+    expiresAt: EXPIRES,
+    receiptPath: RECEIPT_PATH,
+    upload,
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -14,6 +14,7 @@ import {
   ID,
   KEY,
   openOptions,
+  RECEIPT_PATH,
   renderPage,
   sealMock,
   setUpCreatePage,
@@ -173,6 +174,21 @@ describe('the result', () => {
     expect(await screen.findByRole('heading', { name: 'The secret is deleted' })).toBeTruthy();
     expect(burnMock).toHaveBeenCalledWith(ID, { deleteToken: DELETE_TOKEN });
     expect(screen.queryByLabelText('Secret link')).toBeNull();
+  });
+
+  it('offers the receipt link apart from the secret link, to keep and not to send', async () => {
+    await created();
+    const receipt = screen.getByLabelText<HTMLTextAreaElement>('Receipt link');
+    expect(receipt.value).toBe(`${window.location.origin}${RECEIPT_PATH}`);
+    expect(receipt.value).not.toContain(KEY);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Secret link').value).not.toContain(DELETE_TOKEN);
+    const section = receipt.closest('section')!;
+    expect(within(section).getByRole('heading', { name: 'Keep the receipt link' })).toBeTruthy();
+    expect(
+      within(section).getByText(/shows whether the secret was opened, and can burn it. Do not send it/),
+    ).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Copy receipt link' })).toBeTruthy();
+    expect(within(section).queryByLabelText('Secret link')).toBeNull();
   });
 
   it('reports a failed burn and keeps the link', async () => {

@@ -9,6 +9,7 @@ import { BurnSecret } from './BurnSecret';
 import { CopyField } from './CopyField';
 import { formatDateTime } from '../../../lib/format-date';
 import { focusHeading, PageHeading, SectionHeading } from './PageHeading';
+import { ReceiptLinkField } from './ReceiptLinkField';
 import { ResultFiles } from './ResultFiles';
 import { SecretQrCode } from './SecretQrCode';
 import { ShareButton } from './ShareButton';
@@ -69,6 +70,7 @@ export function SecretResult({ secret, onCreateNew }: { secret: CreatedSecretVie
                 <CopyField label={t('result.key')} value={secret.key} copyLabel={t('result.copyKey')} />
               </section>
             )}
+            <ReceiptLinkField id={secret.id} deleteToken={secret.deleteToken} />
           </>
         )}
         <div

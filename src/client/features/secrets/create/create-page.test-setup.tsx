@@ -19,6 +19,7 @@ export const ID = 'AbCdEfGhIjKlMnOpQrStUv';
 export const KEY = 'k'.repeat(43);
 export const DELETE_TOKEN = 'd'.repeat(43);
 export const EXPIRES = '2030-01-02T03:04:05.000Z';
+export const RECEIPT_PATH = `/receipt/${ID}#${DELETE_TOKEN}`;
 
 export const createMock = vi.mocked(createSecret);
 export const burnMock = vi.mocked(burnSecret);
@@ -36,7 +37,7 @@ export function setUpCreatePage() {
   beforeEach(() => {
     vi.mocked(webCryptoAvailable).mockReturnValue(true);
     useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS, hide_allowed_ip_input: false } });
-    createMock.mockResolvedValue({ id: ID, deleteToken: DELETE_TOKEN, expiresAt: EXPIRES });
+    createMock.mockResolvedValue({ id: ID, deleteToken: DELETE_TOKEN, expiresAt: EXPIRES, receiptPath: RECEIPT_PATH });
     sealMock.mockResolvedValue({
       op: 'seal',
       key: KEY,

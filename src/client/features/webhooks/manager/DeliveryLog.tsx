@@ -1,0 +1,106 @@
+import { useCallback, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { LoadFailed } from '../../../components/ui/LoadFailed';
+import { Spinner } from '../../../components/ui/Spinner';
+import { formatDateTime } from '../../../lib/format-date';
+import { errorMessage } from '../../../lib/error-message';
+import { formatRelativeTime } from '../../../lib/relative-time';
+import { useNow } from '../../../lib/use-now';
+import { MetaLine, useAccountResource } from '../../account';
+import { useEventTypeLabel } from '../../activity';
+import type { WebhooksApi } from '../api/webhooks-api';
+import type { Delivery } from '../api/webhooks.types';
+
+const STATE_TONES = { pending: 'amber', delivered: 'green', failed: 'red' } as const;
+
+/**
+ * A webhook's latest deliveries, newest first: their state, tries, the last answer and the times. Loads when it is
+ * shown and again on "Refresh" or when `version` changes (a test event was queued).
+ */
+export function DeliveryLog({ api, webhookId, version }: { api: WebhooksApi; webhookId: string; version: number }) {
+  const { t } = useTranslation('webhooks');
+  const headingId = useId();
+  const load = useCallback(
+    (signal: AbortSignal) => api.deliveries(webhookId, signal),
+    // `version` is no input of the call: a new one is a reason to load again.
+    [api, webhookId, version],
+  );
+  const { state, retry } = useAccountResource(load);
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-sm font-semibold text-slate-900 dark:text-white">
+          {t('log.heading')}
+        </h3>
+        <Button variant="secondary" size="sm" onClick={retry} busy={state.status === 'loading'}>
+          {t('log.refresh')}
+        </Button>
+      </div>
+      <div aria-busy={state.status === 'loading'}>
+        {state.status === 'loading' && <Spinner label={t('log.loading')} />}
+        {state.status === 'error' && (
+          <LoadFailed title={t('log.loadFailed')} retryLabel={t('log.retry')} onRetry={retry}>
+            {errorMessage(t, state.error)}
+          </LoadFailed>
+        )}
+        {state.status === 'ready' &&
+          (state.data.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t('log.empty')}</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-labelledby={headingId}>
+              {state.data.map((delivery) => (
+                <DeliveryRow key={delivery.id} delivery={delivery} />
+              ))}
+            </ul>
+          ))}
+      </div>
+    </section>
+  );
+}
+
+function DeliveryRow({ delivery }: { delivery: Delivery }) {
+  const { t, i18n } = useTranslation('webhooks');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const eventLabel = useEventTypeLabel();
+  const now = useNow();
+  /** "Next try in 5 minutes", the exact time on hover and in the markup. */
+  const moment = (key: string, at: string) => (
+    <time key={key} dateTime={at} title={formatDateTime(at, locale)}>
+      {t(`log.${key}`, { when: formatRelativeTime(new Date(at), now, locale) })}
+    </time>
+  );
+  const answer =
+    delivery.lastCode !== null
+      ? t('log.status', { code: delivery.lastCode })
+      : delivery.lastError
+        ? t('log.error', { error: delivery.lastError })
+        : null;
+  return (
+    <li className="space-y-1 py-3 first:pt-0 last:pb-0">
+      <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900 dark:text-slate-100">
+        <Badge tone={STATE_TONES[delivery.state]}>{t(`log.states.${delivery.state}`)}</Badge>
+        <span>{eventLabel(delivery.type)}</span>
+      </p>
+      <MetaLine>
+        {[
+          <time key="created" dateTime={delivery.createdAt}>
+            {t('log.created', { when: formatDateTime(delivery.createdAt, locale) })}
+          </time>,
+          <span key="attempts">{t('log.attempts', { count: delivery.attempts })}</span>,
+          ...(answer
+            ? [
+                <span key="answer" className="[overflow-wrap:anywhere]">
+                  {answer}
+                </span>,
+              ]
+            : []),
+          ...(delivery.state === 'pending' && delivery.nextAttemptAt ? [moment('next', delivery.nextAttemptAt)] : []),
+          ...(delivery.finishedAt ? [moment('finished', delivery.finishedAt)] : []),
+        ]}
+      </MetaLine>
+    </li>
+  );
+}
