@@ -92,6 +92,16 @@ function webhookRoutes<const P extends string, const N extends string>(
     ),
   };
   const base = { tag: 'webhooks', access } as const;
+  /** What a POST or DELETE on one webhook may answer besides its success (an empty or JSON body). */
+  const actionOnOne = {
+    400: errorResponse('The id is malformed, or a body was sent that is not valid JSON'),
+    401: unauthorized,
+    ...guard,
+    404: notFound,
+    413: errorResponse('Body too large'),
+    415: errorResponse('Body is not JSON'),
+    429: rateLimited,
+  };
   return {
     list: defineRoute({
       ...base,
@@ -150,13 +160,7 @@ function webhookRoutes<const P extends string, const N extends string>(
       params: WebhookParams,
       responses: {
         200: { description: 'Deleted', schema: z.object({ deleted: z.literal(true) }) },
-        400: errorResponse('The id is malformed'),
-        401: unauthorized,
-        ...guard,
-        404: notFound,
-        413: errorResponse('Body too large'),
-        415: errorResponse('Body is not JSON'),
-        429: rateLimited,
+        ...actionOnOne,
       },
     }),
     rotate: defineRoute({
@@ -168,13 +172,7 @@ function webhookRoutes<const P extends string, const N extends string>(
       params: WebhookParams,
       responses: {
         200: { description: 'The webhook and its new secret', schema: WebhookWithSecret },
-        400: errorResponse('The id is malformed'),
-        401: unauthorized,
-        ...guard,
-        404: notFound,
-        413: errorResponse('Body too large'),
-        415: errorResponse('Body is not JSON'),
-        429: rateLimited,
+        ...actionOnOne,
       },
     }),
     test: defineRoute({
@@ -186,13 +184,7 @@ function webhookRoutes<const P extends string, const N extends string>(
       params: WebhookParams,
       responses: {
         202: { description: 'Queued', schema: Delivery },
-        400: errorResponse('The id is malformed'),
-        401: unauthorized,
-        ...guard,
-        404: notFound,
-        413: errorResponse('Body too large'),
-        415: errorResponse('Body is not JSON'),
-        429: rateLimited,
+        ...actionOnOne,
       },
     }),
     deliveries: defineRoute({
