@@ -36,6 +36,9 @@ export default defineConfig({
       HUSH_ADMIN_USERNAME: E2E_ADMIN.username,
       HUSH_ADMIN_PASSWORD: E2E_ADMIN.password,
       HUSH_ANALYTICS: 'true',
+      // Webhook specs post to a receiver on 127.0.0.1, and a refused delivery is retried soon.
+      HUSH_WEBHOOK_ALLOW_PRIVATE: 'true',
+      HUSH_DELIVERY_RETRY_MS: '500',
     },
   },
 });

@@ -105,6 +105,98 @@ export const PUBLIC_API: { name: RouteName; method: Method; path: string; status
     path: '/requests/{id}/responses',
     statuses: [201, 400, 401, 403, 404, 413, 415, 429],
   },
+  { name: 'readReceipt', method: 'POST', path: '/receipt/{id}', statuses: [200, 400, 401, 403, 404, 413, 415, 429] },
+  { name: 'ownReceipt', method: 'GET', path: '/account/secrets/{id}/receipt', statuses: [200, 400, 401, 404, 429] },
+  { name: 'endedSecrets', method: 'GET', path: '/account/secrets/ended', statuses: [200, 401, 429] },
+  { name: 'listActivity', method: 'GET', path: '/account/activity', statuses: [200, 400, 401, 429] },
+  { name: 'activityUnread', method: 'GET', path: '/account/activity/unread', statuses: [200, 401, 429] },
+  {
+    name: 'markActivitySeen',
+    method: 'POST',
+    path: '/account/activity/seen',
+    statuses: [200, 400, 401, 403, 413, 415, 429],
+  },
+  { name: 'notificationSettings', method: 'GET', path: '/account/notifications', statuses: [200, 401, 429] },
+  {
+    name: 'updateNotificationSettings',
+    method: 'PUT',
+    path: '/account/notifications',
+    statuses: [200, 400, 401, 403, 413, 415, 429],
+  },
+  { name: 'listOwnWebhooks', method: 'GET', path: '/account/webhooks', statuses: [200, 401, 429] },
+  {
+    name: 'createOwnWebhook',
+    method: 'POST',
+    path: '/account/webhooks',
+    statuses: [201, 400, 401, 403, 409, 413, 415, 429],
+  },
+  {
+    name: 'updateOwnWebhook',
+    method: 'PUT',
+    path: '/account/webhooks/{id}',
+    statuses: [200, 400, 401, 403, 404, 413, 415, 429],
+  },
+  {
+    name: 'deleteOwnWebhook',
+    method: 'DELETE',
+    path: '/account/webhooks/{id}',
+    statuses: [200, 400, 401, 403, 404, 413, 415, 429],
+  },
+  {
+    name: 'rotateOwnWebhook',
+    method: 'POST',
+    path: '/account/webhooks/{id}/rotate',
+    statuses: [200, 400, 401, 403, 404, 413, 415, 429],
+  },
+  {
+    name: 'testOwnWebhook',
+    method: 'POST',
+    path: '/account/webhooks/{id}/test',
+    statuses: [202, 400, 401, 403, 404, 413, 415, 429],
+  },
+  {
+    name: 'ownWebhookDeliveries',
+    method: 'GET',
+    path: '/account/webhooks/{id}/deliveries',
+    statuses: [200, 400, 401, 404, 429],
+  },
+  { name: 'listInstanceWebhooks', method: 'GET', path: '/admin/webhooks', statuses: [200, 401, 403, 429] },
+  {
+    name: 'createInstanceWebhook',
+    method: 'POST',
+    path: '/admin/webhooks',
+    statuses: [201, 400, 401, 403, 409, 413, 415, 429],
+  },
+  {
+    name: 'updateInstanceWebhook',
+    method: 'PUT',
+    path: '/admin/webhooks/{id}',
+    statuses: [200, 400, 401, 403, 404, 409, 413, 415, 429],
+  },
+  {
+    name: 'deleteInstanceWebhook',
+    method: 'DELETE',
+    path: '/admin/webhooks/{id}',
+    statuses: [200, 400, 401, 403, 404, 409, 413, 415, 429],
+  },
+  {
+    name: 'rotateInstanceWebhook',
+    method: 'POST',
+    path: '/admin/webhooks/{id}/rotate',
+    statuses: [200, 400, 401, 403, 404, 409, 413, 415, 429],
+  },
+  {
+    name: 'testInstanceWebhook',
+    method: 'POST',
+    path: '/admin/webhooks/{id}/test',
+    statuses: [202, 400, 401, 403, 404, 413, 415, 429],
+  },
+  {
+    name: 'instanceWebhookDeliveries',
+    method: 'GET',
+    path: '/admin/webhooks/{id}/deliveries',
+    statuses: [200, 400, 401, 403, 404, 429],
+  },
 ];
 
 /**
@@ -147,6 +239,8 @@ export const SETTINGS_FIELDS = [
   'read_only',
   'restrict_organization_email',
   'disable_requests',
+  'disable_webhooks',
+  'disable_email_notifications',
 ];
 /** A request as the inbox lists it. */
 export const REQUEST_SUMMARY_FIELDS = [
@@ -193,18 +287,64 @@ export const REQUEST_FORM_FIELDS = [
   'title',
   'username',
 ];
+/** A secret's status (a receipt), live or ended, and each of its views. */
+export const RECEIPT_FIELDS = [
+  'createdAt',
+  'endReason',
+  'endedAt',
+  'expiresAt',
+  'failedAttempts',
+  'fileCount',
+  'id',
+  'isPublic',
+  'keptUntil',
+  'maxViews',
+  'preventBurn',
+  'state',
+  'views',
+  'viewsUsed',
+];
+export const RECEIPT_VIEW_FIELDS = ['at', 'ip'];
+export const ACTIVITY_ITEM_FIELDS = ['at', 'data', 'id', 'subjectId', 'type', 'unread'];
+export const NOTIFICATION_FIELDS = ['email', 'emailAvailable', 'emailEvents'];
+export const WEBHOOK_FIELDS = ['createdAt', 'disabledReason', 'enabled', 'events', 'format', 'id', 'pinned', 'url'];
+export const DELIVERY_FIELDS = [
+  'attempts',
+  'createdAt',
+  'eventId',
+  'finishedAt',
+  'id',
+  'lastCode',
+  'lastError',
+  'nextAttemptAt',
+  'state',
+  'type',
+];
 /** Lists whose success scenario must not be empty, so that their items' fields are checked. */
-export const LISTS: RouteName[] = ['publicList', 'secrets', 'tokens', 'listRequests'];
+export const LISTS: RouteName[] = [
+  'publicList',
+  'secrets',
+  'tokens',
+  'listRequests',
+  'endedSecrets',
+  'listOwnWebhooks',
+  'ownWebhookDeliveries',
+  'listInstanceWebhooks',
+  'instanceWebhookDeliveries',
+];
 /** Pages: a list in one field of the body, whose items' fields are checked too (and which must not be empty). */
 export const PAGES: Partial<Record<RouteName, [field: string, itemFields: string[]]>> = {
   adminUsers: ['users', ACCOUNT_FIELDS],
   uploadStatus: ['files', UPLOAD_FILE_FIELDS],
   completeUpload: ['files', UPLOAD_FILE_FIELDS],
+  listActivity: ['items', ACTIVITY_ITEM_FIELDS],
 };
 /** Lists in a field that may be empty (a secret without files), but whose items, when there are some, have these. */
 export const NESTED: Partial<Record<RouteName, [field: string, itemFields: string[]]>> = {
   read: ['files', FILE_FIELDS],
   getRequest: ['responses', RESPONSE_ITEM_FIELDS],
+  readReceipt: ['views', RECEIPT_VIEW_FIELDS],
+  ownReceipt: ['views', RECEIPT_VIEW_FIELDS],
 };
 /** Fields a success body has only in some cases: the upload ticket, when files wait for their parts. */
 export const OPTIONAL_FIELDS: Partial<Record<RouteName, string[]>> = { create: ['upload'], respond: ['upload'] };
@@ -212,7 +352,7 @@ export const TICKET_FIELDS = ['expiresAt', 'files', 'token'];
 
 /** The fields of every success body, also written out by hand: clients read exactly these. */
 export const SUCCESS_FIELDS: Record<RouteName, string[]> = {
-  create: ['deleteToken', 'expiresAt', 'id'],
+  create: ['deleteToken', 'expiresAt', 'id', 'receiptPath'],
   exist: STATUS_FIELDS,
   read: CONTENT_FIELDS,
   readByGet: CONTENT_FIELDS,
@@ -229,7 +369,19 @@ export const SUCCESS_FIELDS: Record<RouteName, string[]> = {
   account: ACCOUNT_FIELDS,
   update: ACCOUNT_FIELDS,
   delete: ['deleted'],
-  secrets: ['createdAt', 'expiresAt', 'id', 'isPublic', 'maxViews', 'preventBurn', 'title', 'viewsLeft'],
+  secrets: [
+    'createdAt',
+    'expiresAt',
+    'failedAttempts',
+    'id',
+    'isPublic',
+    'lastViewedAt',
+    'maxViews',
+    'preventBurn',
+    'title',
+    'viewsLeft',
+    'viewsUsed',
+  ],
   tokens: TOKEN_FIELDS,
   createToken: [...TOKEN_FIELDS, 'token'],
   revokeToken: ['revoked'],
@@ -253,5 +405,27 @@ export const SUCCESS_FIELDS: Record<RouteName, string[]> = {
   revokeRequest: REQUEST_SUMMARY_FIELDS,
   deleteRequest: ['deleted', 'id'],
   requestForm: REQUEST_FORM_FIELDS,
-  respond: ['deleteToken', 'expiresAt', 'id'],
+  respond: ['deleteToken', 'expiresAt', 'id', 'receiptPath'],
+  readReceipt: RECEIPT_FIELDS,
+  ownReceipt: RECEIPT_FIELDS,
+  endedSecrets: RECEIPT_FIELDS,
+  listActivity: ['items', 'next', 'unread'],
+  activityUnread: ['unread'],
+  markActivitySeen: ['unread'],
+  notificationSettings: NOTIFICATION_FIELDS,
+  updateNotificationSettings: NOTIFICATION_FIELDS,
+  listOwnWebhooks: WEBHOOK_FIELDS,
+  createOwnWebhook: [...WEBHOOK_FIELDS, 'secret'],
+  updateOwnWebhook: WEBHOOK_FIELDS,
+  deleteOwnWebhook: ['deleted'],
+  rotateOwnWebhook: [...WEBHOOK_FIELDS, 'secret'],
+  testOwnWebhook: DELIVERY_FIELDS,
+  ownWebhookDeliveries: DELIVERY_FIELDS,
+  listInstanceWebhooks: WEBHOOK_FIELDS,
+  createInstanceWebhook: [...WEBHOOK_FIELDS, 'secret'],
+  updateInstanceWebhook: WEBHOOK_FIELDS,
+  deleteInstanceWebhook: ['deleted'],
+  rotateInstanceWebhook: [...WEBHOOK_FIELDS, 'secret'],
+  testInstanceWebhook: DELIVERY_FIELDS,
+  instanceWebhookDeliveries: DELIVERY_FIELDS,
 };

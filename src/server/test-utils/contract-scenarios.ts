@@ -1,8 +1,11 @@
 import { json, type ApiRequest, type Method, type RouteName, type Scenario } from './contract-api.js';
 import { ACCOUNT_SCENARIOS } from '../modules/account/account.contract.test-utils.js';
+import { ACTIVITY_SCENARIOS } from '../modules/activity/activity.contract.test-utils.js';
 import { ADMIN_SCENARIOS } from '../modules/admin/admin.contract.test-utils.js';
 import { ANALYTICS_SCENARIOS } from '../modules/analytics/analytics.contract.test-utils.js';
 import { AUTH_SCENARIOS } from '../modules/auth/auth.contract.test-utils.js';
+import { HOOK, UNKNOWN_WEBHOOK, WEBHOOK_SCENARIOS } from '../modules/delivery/webhooks.contract.test-utils.js';
+import { RECEIPT_SCENARIOS } from '../modules/receipts/receipts.contract.test-utils.js';
 import {
   CONTENT,
   FILE_CREATE_SCENARIOS,
@@ -35,8 +38,11 @@ export const SCENARIOS: Record<RouteName, Scenario[]> = {
   read: [...READING_SCENARIOS.read, ...FILE_READ_SCENARIOS],
   ...FILE_SCENARIOS,
   ...REQUEST_SCENARIOS,
+  ...RECEIPT_SCENARIOS,
   ...AUTH_SCENARIOS,
   ...ACCOUNT_SCENARIOS,
+  ...ACTIVITY_SCENARIOS,
+  ...WEBHOOK_SCENARIOS,
   ...ADMIN_SCENARIOS,
   ...ANALYTICS_SCENARIOS,
 };
@@ -82,6 +88,46 @@ export const ODD_REQUESTS: Record<RouteName, ApiRequest[]> = (() => {
   const PART = `/secret/${UNKNOWN_ID}/files/${UNKNOWN_ID}/parts/1`;
   const REQUEST = `/requests/${UNKNOWN_REQUEST}`;
   const RESPONSES = `${REQUEST}/responses`;
+  const RECEIPT = `/receipt/${UNKNOWN_ID}`;
+  const ACTIVITY = '/account/activity';
+  const NOTIFICATIONS = '/account/notifications';
+  /** A page cursor as the server writes it (base64url of `time:id`), around what it holds. */
+  const cursor = (text: string): ApiRequest => ({
+    url: `${ACTIVITY}?before=${Buffer.from(text).toString('base64url')}`,
+  });
+  /** The odd requests of one scope's seven webhook routes, in the order of the contract. */
+  const webhooks = (base: string): ApiRequest[][] => {
+    const item = `${base}/${UNKNOWN_WEBHOOK}`;
+    const bodies = (method: Method, url: string): ApiRequest[] => [
+      ...badBodies(url, method),
+      { method, url, payload: { url: nul } },
+      { method, url, payload: { url: `https://hooks.example.com/${'x'.repeat(2000)}` } },
+      { method, url, payload: { url: 'javascript:alert(1)' } },
+      { method, url, payload: { url: 'http://[::1]/' } },
+      { method, url, payload: { url: 'http://[::ffff:127.0.0.1]/' } },
+      { method, url, payload: { url: 'http://0x7f000001/' } },
+      { method, url, payload: { url: 'http://localhost./' } },
+      { method, url, payload: { url: 'https://hooks.example.com/x', format: nul, events: [nul], enabled: 1 } },
+      { method, url, payload: { ...HOOK, events: Array(20).fill('secret.viewed') } },
+      { method, url, ...json(`{"url":"${HOOK.url}","events":null,"__proto__":{"enabled":false}}`) },
+    ];
+    const byId = (method: Method, suffix = '') => [
+      ...badIds((id) => `${base}/${id}${suffix}`, method),
+      ...oddCredentials(method, `${item}${suffix}`),
+      ...(method === 'GET' ? [] : badBodies(`${item}${suffix}`, method)),
+    ];
+    return [
+      [...oddCredentials('GET', base), { url: `${base}?__proto__[x]=1&x=%00` }, { url: `${base}/` }],
+      [...oddCredentials('POST', base), ...bodies('POST', base)],
+      [...byId('PUT'), ...bodies('PUT', item)],
+      byId('DELETE'),
+      byId('POST', '/rotate'),
+      byId('POST', '/test'),
+      [...byId('GET', '/deliveries'), { url: `${item}/deliveries?__proto__[x]=1` }],
+    ];
+  };
+  const [listOwn, createOwn, updateOwn, deleteOwn, rotateOwn, testOwn, ownDeliveries] = webhooks('/account/webhooks');
+  const [list, create, update, remove, rotate, test, deliveries] = webhooks('/admin/webhooks');
   return {
     create: [
       ...badBodies('/secret'),
@@ -304,5 +350,63 @@ export const ODD_REQUESTS: Record<RouteName, ApiRequest[]> = (() => {
       { method: 'POST', url: RESPONSES, payload: responseBody({ files: [{ ...MANIFEST, size: 2 ** 53 }] }) },
       { method: 'POST', url: RESPONSES, payload: responseBody({ files: 'x', extra: 1 }) },
     ],
+    readReceipt: [
+      ...badBodies(RECEIPT),
+      ...badIds((id) => `/receipt/${id}`, 'POST'),
+      ...oddCredentials('POST', RECEIPT),
+      { method: 'POST', url: RECEIPT, payload: { deleteToken: nul } },
+      { method: 'POST', url: RECEIPT, payload: { deleteToken: 'x'.repeat(5000) } },
+      { method: 'POST', url: RECEIPT, payload: { deleteToken: ['A'.repeat(43)] } },
+      { method: 'POST', url: RECEIPT, payload: { deleteToken: 'A'.repeat(43), extra: 1 } },
+    ],
+    ownReceipt: [
+      ...badIds((id) => `/account/secrets/${id}/receipt`, 'GET'),
+      ...oddCredentials('GET', `/account/secrets/${UNKNOWN_ID}/receipt`),
+      { url: `/account/secrets/${UNKNOWN_ID}/receipt?__proto__[x]=1` },
+    ],
+    endedSecrets: [...oddCredentials('GET', '/account/secrets/ended'), { url: '/account/secrets/ended?x=%00' }],
+    listActivity: [
+      ...oddCredentials('GET', ACTIVITY),
+      { url: `${ACTIVITY}?before=%00&limit=%00` },
+      { url: `${ACTIVITY}?limit=1e400` },
+      { url: `${ACTIVITY}?limit=51` },
+      { url: `${ACTIVITY}?limit=-1&before=` },
+      { url: `${ACTIVITY}?before[]=x&limit[a]=1&__proto__[x]=1` },
+      { url: `${ACTIVITY}?before=${'A'.repeat(65)}` },
+      { url: `${ACTIVITY}?before=%E0%A4%A` },
+      cursor('1:'),
+      cursor(':x'),
+      cursor('1:a\u0000b'),
+      cursor(`${'9'.repeat(30)}:x`),
+      cursor('9007199254740993:x'),
+      cursor('1:2:3'),
+      cursor('\u00ff\u00fe:x'),
+    ],
+    activityUnread: [...oddCredentials('GET', `${ACTIVITY}/unread`), { url: `${ACTIVITY}/unread?x=%00` }],
+    markActivitySeen: [...badBodies(`${ACTIVITY}/seen`), ...oddCredentials('POST', `${ACTIVITY}/seen`)],
+    notificationSettings: [...oddCredentials('GET', NOTIFICATIONS), { url: `${NOTIFICATIONS}?__proto__[x]=1` }],
+    updateNotificationSettings: [
+      ...badBodies(NOTIFICATIONS, 'PUT'),
+      ...oddCredentials('PUT', NOTIFICATIONS),
+      { method: 'PUT', url: NOTIFICATIONS, payload: { emailEvents: [nul] } },
+      { method: 'PUT', url: NOTIFICATIONS, payload: { emailEvents: 'secret.viewed' } },
+      { method: 'PUT', url: NOTIFICATIONS, payload: { emailEvents: ['__proto__', 'constructor'] } },
+      { method: 'PUT', url: NOTIFICATIONS, payload: { emailEvents: Array(13).fill('secret.viewed') } },
+      { method: 'PUT', url: NOTIFICATIONS, payload: { emailEvents: [], email: 'other@example.com' } },
+    ],
+    listOwnWebhooks: listOwn!,
+    createOwnWebhook: createOwn!,
+    updateOwnWebhook: updateOwn!,
+    deleteOwnWebhook: deleteOwn!,
+    rotateOwnWebhook: rotateOwn!,
+    testOwnWebhook: testOwn!,
+    ownWebhookDeliveries: ownDeliveries!,
+    listInstanceWebhooks: list!,
+    createInstanceWebhook: create!,
+    updateInstanceWebhook: update!,
+    deleteInstanceWebhook: remove!,
+    rotateInstanceWebhook: rotate!,
+    testInstanceWebhook: test!,
+    instanceWebhookDeliveries: deliveries!,
   };
 })();

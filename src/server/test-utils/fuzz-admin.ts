@@ -41,6 +41,8 @@ const settingsRecord = (flag: fc.Arbitrary<unknown>, domain: fc.Arbitrary<unknow
   hide_allowed_ip_input: flag,
   restrict_organization_email: domain,
   disable_requests: flag,
+  disable_webhooks: flag,
+  disable_email_notifications: flag,
 });
 
 /** Bodies with the real field names and mostly the right types, for the admin and analytics routes. */

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { RouteContract } from '../../shared/api/contract.js';
 import { ALL_TTL_CHOICES } from '../../shared/rules/secrets.js';
 import { plausibleAccountBody } from './fuzz-accounts.js';
+import { plausibleActivityBody } from './fuzz-activity.js';
 import { plausibleAdminBody } from './fuzz-admin.js';
 import { binaryBodyArb } from './fuzz-files.js';
 import { plausibleRequestBody } from './fuzz-secret-requests.js';
@@ -16,7 +17,10 @@ export { FUZZ_KEY_PROOF, FUZZ_PASSWORD, json, POISON_KEYS, type Seeds } from './
 
 const plausibleBody = (route: RouteContract, seeds: Seeds) => {
   const account =
-    plausibleAccountBody(route, seeds) ?? plausibleAdminBody(route) ?? plausibleRequestBody(route, seeds.requests);
+    plausibleAccountBody(route, seeds) ??
+    plausibleAdminBody(route) ??
+    plausibleRequestBody(route, seeds.requests) ??
+    plausibleActivityBody(route);
   if (account) return account;
   if (route.path === '/secret') {
     return fc

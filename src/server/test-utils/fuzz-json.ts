@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { ALL_TTL_CHOICES } from '../../shared/rules/secrets.js';
 import { FUZZ_USER, type AccountSeeds } from './fuzz-accounts.js';
+import type { ActivitySeeds } from './fuzz-activity.js';
 import type { FileSeeds } from './fuzz-files.js';
 import type { RequestSeeds } from './fuzz-secret-requests.js';
 
@@ -14,6 +15,7 @@ export interface Seeds extends AccountSeeds {
   deleteTokens: string[];
   files: FileSeeds;
   requests: RequestSeeds;
+  activity: ActivitySeeds;
 }
 
 // ---------- building blocks: raw JSON text, so that 1e400, -0 and duplicate or __proto__ keys survive ----------
@@ -53,6 +55,13 @@ export const FIELD_NAMES = [
   'responseViews',
   'allowFiles',
   'ephemeralKey',
+  'url',
+  'format',
+  'events',
+  'enabled',
+  'emailEvents',
+  'disable_webhooks',
+  'disable_email_notifications',
 ];
 export const POISON_KEYS = [
   '__proto__',
@@ -139,6 +148,11 @@ export const realValues = (seeds: Seeds) =>
     json(seeds.setupToken),
     ...seeds.tokenIds.map(json),
     ...seeds.requests.ids.map(json),
+    ...seeds.activity.webhooks.map(json),
+    ...seeds.activity.secrets.flatMap((secret) => [json(secret.id), json(secret.deleteToken)]),
+    json('https://hooks.example.com/fuzz'),
+    json('secret.viewed'),
+    json('slack'),
   );
 
 export const scalarText = (seeds: Seeds) =>

@@ -4,6 +4,7 @@ import type { RouteContract } from '../../shared/api/contract.js';
 import type { TestApp } from './app.js';
 import { createSecret } from './app.js';
 import { credentialsArb, seedFuzzAccounts, siteArb, targetedAccountArb } from './fuzz-accounts.js';
+import { NO_ACTIVITY_SEEDS, seedFuzzActivity, targetedActivityArb } from './fuzz-activity.js';
 import { seedFuzzAdmin, targetedAdminArb } from './fuzz-admin.js';
 import { seedFuzzFiles, targetedFileArb, type FileTarget } from './fuzz-files.js';
 import { seedFuzzRequests, targetedRequestArb } from './fuzz-secret-requests.js';
@@ -32,21 +33,28 @@ export async function seedFuzz(t: TestApp, route: RouteContract): Promise<Seeds>
     await createSecret(app, { isPublic: true, text: 'ünïcødé ☃', title: null, preventBurn: true }),
   ];
   const accounts = await seedFuzzAccounts(t);
+  let adminCookie: string | undefined;
   if (route.path !== '/authentication/setup') {
     const admin = await seedFuzzAdmin(t);
     accounts.cookies.push(admin.cookie);
     accounts.tokens.push(admin.token);
+    adminCookie = admin.cookie;
   }
   // Uploads and download keys, for the file routes (seeded by the first account: files need one by default).
   const files = route.tag === 'files' ? await seedFuzzFiles(t, accounts.cookies[0]!) : { uploads: [], downloads: [] };
   // Requests for secrets, for their routes (fuzzer's, so that the first account's credentials reach the owner's).
   const requests = route.tag === 'requests' ? await seedFuzzRequests(t, accounts.cookies[0]!) : { ids: [] };
+  // Receipts, activity and webhooks (issue 15): fuzzer's secrets and webhooks, and the instance's.
+  const activity = ['receipts', 'activity', 'webhooks'].includes(route.tag)
+    ? await seedFuzzActivity(t, accounts.cookies[0]!, adminCookie)
+    : NO_ACTIVITY_SEEDS;
   return {
     ids: created.map((secret) => secret.id),
     deleteTokens: created.map((secret) => secret.deleteToken),
     ...accounts,
     files,
     requests,
+    activity,
   };
 }
 
@@ -75,7 +83,17 @@ const staysOnRoute = (segment: string) => !['', '.', '..', 'public'].includes(de
 const segmentArb = (seeds: Seeds) =>
   fc
     .oneof(
-      { weight: 4, arbitrary: fc.constantFrom(...seeds.ids, ...seeds.tokenIds, ...seeds.requests.ids) },
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(
+          ...seeds.ids,
+          ...seeds.tokenIds,
+          ...seeds.requests.ids,
+          ...seeds.activity.secrets.map((secret) => secret.id),
+          ...seeds.activity.webhooks,
+          ...seeds.activity.instanceWebhooks,
+        ),
+      },
       { weight: 2, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,30}$/) },
       { weight: 3, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }).map(percentEncode) },
       {
@@ -130,6 +148,8 @@ const queryArb = (seeds: Seeds) => {
       'id',
       'skip',
       'take',
+      'before',
+      'limit',
       ...POISON_KEYS,
       '__proto__[x]',
       'a[b][c]',
@@ -151,6 +171,8 @@ const queryArb = (seeds: Seeds) => {
       '101',
       '-1',
       '1e3',
+      // Page cursors of the activity list: base64url of `time:id`, and of odd ones.
+      ...['1:x', '99999999999999:~', ':', '1:', 'x:y'].map((text) => Buffer.from(text).toString('base64url')),
       ...seeds.deleteTokens,
     ),
     fc.string({ unit: 'binary', maxLength: 40 }),
@@ -196,6 +218,7 @@ const targetedSecretArb = (seeds: Seeds): fc.Arbitrary<FileTarget> =>
 function targetedArb(route: RouteContract, seeds: Seeds): fc.Arbitrary<FileTarget> {
   return (
     targetedFileArb(route, seeds.files) ??
+    targetedActivityArb(route, seeds.activity) ??
     targetedAccountArb(route, seeds) ??
     targetedAdminArb(route) ??
     targetedRequestArb(route, seeds.requests) ??

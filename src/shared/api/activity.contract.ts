@@ -103,6 +103,7 @@ export const activityRoutes = {
       200: { description: 'None unread', schema: Unread },
       400: errorResponse('A body was sent that is not valid JSON'),
       401: unauthorized,
+      403: errorResponse('A cookie-authenticated request from another site (auth.cross_site)'),
       413: errorResponse('Body too large'),
       415: errorResponse('Body is not JSON'),
       429: rateLimited,

@@ -77,6 +77,8 @@ export const receiptRoutes = {
     responses: {
       200: { description: 'The status', schema: Receipt, example: RECEIPT_EXAMPLE },
       400: errorResponse('A field is invalid'),
+      401: errorResponse('The API token sent is unknown, expired or revoked (auth.not_signed_in)'),
+      403: errorResponse('A cookie-authenticated request from another site (auth.cross_site)'),
       404: notFound,
       413: errorResponse('Body too large'),
       415: errorResponse('Body is not JSON'),

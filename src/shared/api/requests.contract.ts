@@ -138,6 +138,9 @@ export const CreatedResponse = z
     id: SecretId,
     deleteToken: DeleteToken.describe('Lets the responder take the response back (POST /secret/{id}/burn)'),
     expiresAt: z.iso.datetime(),
+    receiptPath: z
+      .string()
+      .describe('The receipt link’s path: whether the requester opened the response, and burning it'),
     upload: UploadTicket.optional().describe('Only when files wait for their parts'),
   })
   .meta({ id: 'CreatedResponse' });

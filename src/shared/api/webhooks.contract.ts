@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES, WEBHOOK_FORMATS } from '../rules/events.js';
-import { defineRoute, errorResponse, noNul } from './contract.js';
+import { defineRoute, errorResponse, noNul, type ResponseContract } from './contract.js';
 import { EXAMPLE } from './examples.js';
 
 /**
@@ -87,11 +87,14 @@ function webhookRoutes<const P extends string, const N extends string>(
       ? { 403: errorResponse('Not an admin (auth.admin_required)') }
       : { 403: errorResponse('A cookie-authenticated request from another site (auth.cross_site)') };
   const turnedOff = {
-    403: errorResponse(
-      `${guard[403].description}; or webhooks are turned off on this instance (webhook.disabled)`,
-    ),
+    403: errorResponse(`${guard[403].description}; or webhooks are turned off on this instance (webhook.disabled)`),
   };
   const base = { tag: 'webhooks', access } as const;
+  /** Reads: a session's cross-site check is for changes only, so only the admin routes answer 403 here. */
+  const readGuard: Record<number, ResponseContract> = access === 'admin' ? guard : {};
+  /** The instance webhook pinned by HUSH_WEBHOOK_URL cannot be changed (its log and test event work). */
+  const pinnedConflict: Record<number, ResponseContract> =
+    access === 'admin' ? { 409: errorResponse('The webhook is pinned by HUSH_WEBHOOK_URL (webhook.pinned)') } : {};
   /** What a POST or DELETE on one webhook may answer besides its success (an empty or JSON body). */
   const actionOnOne = {
     400: errorResponse('The id is malformed, or a body was sent that is not valid JSON'),
@@ -112,7 +115,7 @@ function webhookRoutes<const P extends string, const N extends string>(
       responses: {
         200: { description: 'The list', schema: z.array(Webhook), example: [WEBHOOK_EXAMPLE] },
         401: unauthorized,
-        ...guard,
+        ...readGuard,
         429: rateLimited,
       },
     }),
@@ -148,6 +151,7 @@ function webhookRoutes<const P extends string, const N extends string>(
         401: unauthorized,
         ...turnedOff,
         404: notFound,
+        ...pinnedConflict,
         429: rateLimited,
       },
     }),
@@ -161,6 +165,7 @@ function webhookRoutes<const P extends string, const N extends string>(
       responses: {
         200: { description: 'Deleted', schema: z.object({ deleted: z.literal(true) }) },
         ...actionOnOne,
+        ...pinnedConflict,
       },
     }),
     rotate: defineRoute({
@@ -173,6 +178,7 @@ function webhookRoutes<const P extends string, const N extends string>(
       responses: {
         200: { description: 'The webhook and its new secret', schema: WebhookWithSecret },
         ...actionOnOne,
+        ...pinnedConflict,
       },
     }),
     test: defineRoute({
@@ -198,7 +204,7 @@ function webhookRoutes<const P extends string, const N extends string>(
         200: { description: 'The log', schema: z.array(Delivery) },
         400: errorResponse('The id is malformed'),
         401: unauthorized,
-        ...guard,
+        ...readGuard,
         404: notFound,
         429: rateLimited,
       },

@@ -104,6 +104,7 @@ export const ACTIVITY_SCENARIOS: Record<ActivityRoute, Scenario[]> = {
     rateLimited({ url: UNREAD }),
   ],
   markActivitySeen: [
+    crossSite(SEEN),
     {
       status: 200,
       why: 'a user with unread events',

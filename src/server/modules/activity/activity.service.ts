@@ -15,9 +15,19 @@ const SHOWN: readonly string[] = EVENT_TYPES;
 /** A page cursor: the last item's time and id, so that equal times never skip or repeat an event. */
 const cursorOf = (at: number, id: string) => Buffer.from(`${at}:${id}`).toString('base64url');
 function parseCursor(cursor: string): { at: number; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split(':');
-  if (!at || !id || !/^\d+$/.test(at)) throw validationError('before', 'is not a page cursor');
-  return { at: Number(at), id };
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split(':');
+  const time = Number(at);
+  if (
+    rest.length > 0 ||
+    !at ||
+    !/^\d+$/.test(at) ||
+    !Number.isSafeInteger(time) ||
+    !id ||
+    !/^[A-Za-z0-9_-]{1,64}$/.test(id)
+  ) {
+    throw validationError('before', 'is not a page cursor');
+  }
+  return { at: time, id };
 }
 
 /** The first of the user's languages (Accept-Language, in order of preference) that Hush speaks. */
@@ -92,11 +102,7 @@ export function createActivityService(deps: {
   return {
     async list(userId: string, query: { before?: string | undefined; limit: number }) {
       const limit = Math.min(query.limit, ACTIVITY_PAGE);
-      const seen = await db
-        .selectFrom('users')
-        .select('activity_seen_at')
-        .where('id', '=', userId)
-        .executeTakeFirst();
+      const seen = await db.selectFrom('users').select('activity_seen_at').where('id', '=', userId).executeTakeFirst();
       let select = db
         .selectFrom('events')
         .select(['id', 'type', 'subject_id', 'created_at', 'data'])

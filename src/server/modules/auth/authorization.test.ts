@@ -71,6 +71,32 @@ const EXPECTED: Record<ApiRouteName, Record<Caller, number>> = {
   // The fill link and its answer: anyone who holds the link.
   requestForm:      row(200,     200,  200,     200,   200,   401,     200),
   respond:          row(201,     201,  201,     201,   201,   401,     201),
+  // Receipts: whoever holds the receipt link (a secret's delete token); the owner's (alice's) by id, and her ended.
+  readReceipt:      row(200,     200,  200,     200,   200,   401,     200),
+  ownReceipt:       row(401,     200,  404,     404,   200,   401,     401),
+  endedSecrets:     row(401,     200,  200,     200,   200,   401,     401),
+  // Activity: each user's own; which events are emailed is chosen by the person, not a token.
+  listActivity:     row(401,     200,  200,     200,   200,   401,     401),
+  activityUnread:   row(401,     200,  200,     200,   200,   401,     401),
+  markActivitySeen: row(401,     200,  200,     200,   200,   401,     401),
+  notificationSettings: row(401, 200,  200,     200,   200,   401,     401),
+  updateNotificationSettings: row(401, 200, 200, 200,  403,   401,     401),
+  // A user's webhooks: alice's by her session or token; another user's answer 404, as unknown ones.
+  listOwnWebhooks:  row(401,     200,  200,     200,   200,   401,     401),
+  createOwnWebhook: row(401,     201,  201,     201,   201,   401,     401),
+  updateOwnWebhook: row(401,     200,  404,     404,   200,   401,     401),
+  deleteOwnWebhook: row(401,     200,  404,     404,   200,   401,     401),
+  rotateOwnWebhook: row(401,     200,  404,     404,   200,   401,     401),
+  testOwnWebhook:   row(401,     202,  404,     404,   202,   401,     401),
+  ownWebhookDeliveries: row(401, 200,  404,     404,   200,   401,     401),
+  // The instance's webhooks: admins only (alice's token is a user's).
+  listInstanceWebhooks:  row(401, 403, 403,     200,   403,   401,     401),
+  createInstanceWebhook: row(401, 403, 403,     201,   403,   401,     401),
+  updateInstanceWebhook: row(401, 403, 403,     200,   403,   401,     401),
+  deleteInstanceWebhook: row(401, 403, 403,     200,   403,   401,     401),
+  rotateInstanceWebhook: row(401, 403, 403,     200,   403,   401,     401),
+  testInstanceWebhook:   row(401, 403, 403,     202,   403,   401,     401),
+  instanceWebhookDeliveries: row(401, 403, 403, 200,   403,   401,     401),
 };
 
 const PASSWORD = 'correct horse';
@@ -86,10 +112,14 @@ interface World {
   as(caller: Caller, request: Request): Promise<LightMyRequestResponse>;
   /** The user's own session, to prepare what a probe needs. */
   asUser(request: Request): Promise<LightMyRequestResponse>;
+  /** The admin's session, likewise. */
+  asAdmin(request: Request): Promise<LightMyRequestResponse>;
 }
 
 /** Four accounts with their roles, the user's tokens (one revoked), and a session whose account was deleted. */
 async function buildWorld(t: TestApp): Promise<World> {
+  // Test events are queued, never sent (the probes' webhook URLs are never called).
+  await t.services.worker.stop();
   const cookies: Partial<Record<Caller, string>> = {};
   const accounts = [
     ['user', 'alice', 'user'],
@@ -136,7 +166,11 @@ async function buildWorld(t: TestApp): Promise<World> {
     revokedToken: { authorization: `Bearer ${revoked.token}` },
     deletedUser: { cookie: cookies.deletedUser! },
   };
-  return { asUser, as: (caller, request) => send(credentials[caller], request) };
+  return {
+    asUser,
+    asAdmin: (request) => send({ cookie: cookies.admin! }, request),
+    as: (caller, request) => send(credentials[caller], request),
+  };
 }
 
 let fresh = 0;
@@ -170,6 +204,43 @@ async function aliceRequest(w: World): Promise<MadeRequest> {
   expect(created.statusCode, created.body).toBe(201);
   return made;
 }
+/** A secret of the user's (alice's), and its delete token. */
+async function aliceSecret(w: World): Promise<{ id: string; deleteToken: string }> {
+  const created = await w.asUser({ method: 'POST', url: '/secret', payload: { text: 'hush1.eA', ttl: 3600 } });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json();
+}
+/** A webhook of the user's (alice's), or of the instance's (added by the admin): its id. */
+async function webhook(w: World, base: '/account/webhooks' | '/admin/webhooks'): Promise<string> {
+  const as = base === '/account/webhooks' ? w.asUser : w.asAdmin;
+  const created = await as({ method: 'POST', url: base, payload: { url: 'https://hooks.example.com/hush' } });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id;
+}
+/** The probes of the seven webhook routes under `base`, on a webhook of its owner's made for each. */
+function webhookProbes(base: '/account/webhooks' | '/admin/webhooks') {
+  type Probe = (w: World, c: Caller) => Promise<LightMyRequestResponse>;
+  const on =
+    (method: Request['method'], suffix = '', payload?: Request['payload']): Probe =>
+    async (w, c) =>
+      w.as(c, { method, url: `${base}/${await webhook(w, base)}${suffix}`, payload });
+  const same =
+    (request: Request): Probe =>
+    (w, c) =>
+      w.as(c, request);
+  const hook = { url: 'https://hooks.example.com/hush' };
+  return {
+    list: same({ url: base }),
+    create: same({ method: 'POST', url: base, payload: hook }),
+    update: on('PUT', '', { ...hook, format: 'slack' }),
+    remove: on('DELETE'),
+    rotate: on('POST', '/rotate'),
+    test: on('POST', '/test'),
+    deliveries: on('GET', '/deliveries'),
+  };
+}
+const OWN_WEBHOOKS = webhookProbes('/account/webhooks');
+const INSTANCE_WEBHOOKS = webhookProbes('/admin/webhooks');
 const completeRequest = (upload: { id: string; token: string }): Request => ({
   method: 'POST',
   url: `/secret/${upload.id}/upload/complete`,
@@ -272,6 +343,32 @@ const PROBES: Record<ApiRouteName, (w: World, caller: Caller) => Promise<LightMy
     const { body } = await makeResponse(made.id, made.body.publicKey);
     return w.as(c, { method: 'POST', url: `/requests/${made.id}/responses`, payload: body });
   },
+  readReceipt: async (w, c) => {
+    const { id, deleteToken } = await aliceSecret(w);
+    return w.as(c, { method: 'POST', url: `/receipt/${id}`, payload: { deleteToken } });
+  },
+  ownReceipt: async (w, c) => w.as(c, { url: `/account/secrets/${(await aliceSecret(w)).id}/receipt` }),
+  endedSecrets: (w, c) => w.as(c, { url: '/account/secrets/ended' }),
+  listActivity: (w, c) => w.as(c, { url: '/account/activity' }),
+  activityUnread: (w, c) => w.as(c, { url: '/account/activity/unread' }),
+  markActivitySeen: (w, c) => w.as(c, { method: 'POST', url: '/account/activity/seen' }),
+  notificationSettings: (w, c) => w.as(c, { url: '/account/notifications' }),
+  updateNotificationSettings: (w, c) =>
+    w.as(c, { method: 'PUT', url: '/account/notifications', payload: { emailEvents: ['secret.viewed'] } }),
+  listOwnWebhooks: OWN_WEBHOOKS.list,
+  createOwnWebhook: OWN_WEBHOOKS.create,
+  updateOwnWebhook: OWN_WEBHOOKS.update,
+  deleteOwnWebhook: OWN_WEBHOOKS.remove,
+  rotateOwnWebhook: OWN_WEBHOOKS.rotate,
+  testOwnWebhook: OWN_WEBHOOKS.test,
+  ownWebhookDeliveries: OWN_WEBHOOKS.deliveries,
+  listInstanceWebhooks: INSTANCE_WEBHOOKS.list,
+  createInstanceWebhook: INSTANCE_WEBHOOKS.create,
+  updateInstanceWebhook: INSTANCE_WEBHOOKS.update,
+  deleteInstanceWebhook: INSTANCE_WEBHOOKS.remove,
+  rotateInstanceWebhook: INSTANCE_WEBHOOKS.rotate,
+  testInstanceWebhook: INSTANCE_WEBHOOKS.test,
+  instanceWebhookDeliveries: INSTANCE_WEBHOOKS.deliveries,
 };
 
 /** The user's own cells go last: her session may sign out or delete the account her token belongs to. */

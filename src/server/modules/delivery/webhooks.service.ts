@@ -91,8 +91,11 @@ export function createWebhooksService(deps: {
     if (problem) throw urlNotAllowed(problem);
   }
 
+  const isPinned = (scope: Scope, id: string) => scope === null && id === PINNED_WEBHOOK_ID && deps.pinnedUrl !== null;
+
+  /** A webhook to change: the pinned one cannot be (409). */
   async function find(scope: Scope, id: string): Promise<WebhookRow> {
-    if (scope === null && id === PINNED_WEBHOOK_ID && deps.pinnedUrl) throw pinned();
+    if (isPinned(scope, id)) throw pinned();
     let query = db.selectFrom('webhooks').selectAll().where('id', '=', id);
     query = scope === null ? query.where('owner_id', 'is', null) : query.where('owner_id', '=', scope);
     const row = await query.executeTakeFirst();
@@ -189,9 +192,9 @@ export function createWebhooksService(deps: {
       return { ...toWebhook(row), secret: changes.secret };
     },
 
-    /** A test event (webhook.test) queued to this webhook only, in one transaction with its delivery. */
+    /** A test event (webhook.test) queued to this webhook only (the pinned one too), with its delivery. */
     async test(scope: Scope, id: string) {
-      const row = await find(scope, id);
+      const row = isPinned(scope, id) ? { id: PINNED_WEBHOOK_ID } : await find(scope, id);
       const now = clock();
       const delivery = await db.transaction().execute(async (trx) => {
         const [eventId] = await recordEvents(
@@ -222,7 +225,7 @@ export function createWebhooksService(deps: {
     },
 
     async deliveries(scope: Scope, id: string) {
-      const row = await find(scope, id);
+      const row = isPinned(scope, id) ? { id: PINNED_WEBHOOK_ID } : await find(scope, id);
       const rows = await db
         .selectFrom('deliveries')
         .leftJoin('events', 'events.id', 'deliveries.event_id')

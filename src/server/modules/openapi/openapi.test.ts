@@ -198,7 +198,13 @@ describe('the OpenAPI document', () => {
     const body = jsonSchema((download.requestBody as Json).content);
     expect(Object.keys(body.properties as Json).sort()).toEqual(['key', 'secretId']);
     const created = jsonSchema(((operation('/secret', 'POST').responses as Json)['201'] as Json).content);
-    expect(Object.keys(created.properties as Json).sort()).toEqual(['deleteToken', 'expiresAt', 'id', 'upload']);
+    expect(Object.keys(created.properties as Json).sort()).toEqual([
+      'deleteToken',
+      'expiresAt',
+      'id',
+      'receiptPath',
+      'upload',
+    ]);
     const read = jsonSchema(((operation('/secret/{id}', 'POST').responses as Json)['200'] as Json).content);
     const files = (read.properties as Json).files as Json;
     expect(Object.keys(resolveRef(doc, files.items).properties as Json).sort()).toEqual([

@@ -131,9 +131,14 @@ export function WebhookCard({
                 ? t('card.allEvents')
                 : t('card.someEvents', { events: webhook.events.map(eventLabel).join(', ') })}
             </span>,
-            <time key="created" dateTime={webhook.createdAt}>
-              {t('card.created', { date: formatDate(webhook.createdAt, locale) })}
-            </time>,
+            // The pinned one was never added here: it has no date of its own (the server sends the epoch).
+            ...(webhook.pinned
+              ? []
+              : [
+                  <time key="created" dateTime={webhook.createdAt}>
+                    {t('card.created', { date: formatDate(webhook.createdAt, locale) })}
+                  </time>,
+                ]),
           ]}
         </MetaLine>
       </div>
