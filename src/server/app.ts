@@ -46,7 +46,7 @@ import { webhooksRoutes } from './modules/delivery/webhooks.routes.js';
 import { createWebhooksService } from './modules/delivery/webhooks.service.js';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { createReceiptsService } from './modules/receipts/receipts.service.js';
-import { createStatusRecorder } from './modules/receipts/status-record.js';
+import { createStatusRecorder, expiryReason } from './modules/receipts/status-record.js';
 import { createSecretsRepository } from './modules/secrets/secrets.repository.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
 import { createSecretsService } from './modules/secrets/secrets.service.js';
@@ -100,20 +100,30 @@ export async function createApp(deps: AppDeps) {
   const passwords = deps.passwords ?? createPasswordHasher(config.argon2Concurrency);
   const audience = createAudience(database.db, { pinned: config.webhookUrl !== '' });
   await audience.refresh();
-  const recorder = createStatusRecorder({ audience, readerIps: config.statusReaderIp });
-  const secretsRepository = createSecretsRepository(database.db, {
-    lastViews: (executor, taken) =>
-      recorder.ended(
-        executor,
-        taken.map(({ row, at, ip }) => ({
-          row,
-          at,
-          reason: row.expires_at > at ? 'last_view' : row.view_times ? 'expired' : 'expired_unread',
-          view: { at, ip },
-        })),
-      ),
+  const recorder = createStatusRecorder({
+    db: database.db,
+    audience,
+    readerIps: config.statusReaderIp,
+    log: { error: (object, message) => app.log.error(object, message) },
   });
-  const receipts = createReceiptsService({ db: database.db, clock, retentionDays: config.statusRetentionDays });
+  const secretsRepository = createSecretsRepository(database.db, {
+    lastViews: async (executor, taken, atomic) => {
+      const endings = taken.map(({ row, at, ip }) => ({
+        row,
+        at,
+        reason: row.expires_at > at ? ('last_view' as const) : expiryReason(row),
+        view: { at, ip },
+      }));
+      if (atomic) await recorder.ended(executor, endings);
+      else recorder.endedSoon(endings);
+    },
+  });
+  const receipts = createReceiptsService({
+    db: database.db,
+    clock,
+    retentionDays: config.statusRetentionDays,
+    written: () => recorder.flush(),
+  });
   const settings = createSettingsService(
     createSettingsRepository(database.db),
     database.changes,
@@ -289,6 +299,7 @@ export async function createApp(deps: AppDeps) {
   app.addHook('onClose', () => stats.close());
   if (!deps.storage) app.addHook('onClose', () => baseStorage.close());
   app.addHook('onClose', async () => {
+    await recorder.flush();
     await worker.stop();
     mailer?.close();
   });
@@ -357,6 +368,8 @@ export async function createApp(deps: AppDeps) {
       secrets,
       requests,
       receipts,
+      /** Writes the statuses of last views gathered for a few milliseconds (status-record.ts, endedSoon). */
+      flushStatuses: () => recorder.flush(),
       activity,
       webhooks,
       worker,

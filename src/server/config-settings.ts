@@ -393,11 +393,7 @@ export const settings = {
   emailEvents: setting(
     'HUSH_EMAIL_EVENTS',
     DEFAULT_EMAIL_EVENTS.join(','),
-    list.pipe(
-      z.array(
-        z.enum(EVENT_TYPES, { message: `each must be one of ${EVENT_TYPES.join(', ')}` }),
-      ),
-    ),
+    list.pipe(z.array(z.enum(EVENT_TYPES, { message: `each must be one of ${EVENT_TYPES.join(', ')}` }))),
     'The events a user is emailed about until they choose (comma-separated event types; empty: none).',
   ),
   smtpTimeoutSeconds: setting(

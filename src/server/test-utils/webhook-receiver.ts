@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface Received {
   path: string;
@@ -12,12 +12,15 @@ export interface Received {
  * (default 204), so a test can fail the first deliveries, redirect, answer slowly or with a huge body.
  */
 export async function startWebhookReceiver(
-  answer: (request: Received, count: number) => { status: number; body?: string; delayMs?: number; headers?: Record<string, string> } = () => ({
+  answer: (
+    request: Received,
+    count: number,
+  ) => { status: number; body?: string; delayMs?: number; headers?: Record<string, string> } = () => ({
     status: 204,
   }),
 ) {
   const received: Received[] = [];
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -25,7 +28,10 @@ export async function startWebhookReceiver(
       const entry: Received = {
         path: request.url ?? '/',
         headers: Object.fromEntries(
-          Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value ?? '']),
+          Object.entries(request.headers).map(([name, value]) => [
+            name,
+            Array.isArray(value) ? value.join(', ') : (value ?? ''),
+          ]),
         ),
         body: Buffer.concat(chunks).toString('utf8'),
       };

@@ -1,19 +1,25 @@
 import { Fragment, type ReactNode } from 'react';
 
-/** Facts about a list item ("Created …", "Expires …"): dot-separated on one line, one per line on small screens. */
+/**
+ * Facts about a list item ("Created …", "Expires …"): dot-separated and wrapping from `sm` up, one per line on small
+ * screens. Each dot is part of the fact after it (aria-hidden, beside it in a no-wrap flex row), so a wrapped line
+ * may start with a dot but never ends with one.
+ */
 export function MetaLine({ children }: { children: ReactNode[] }) {
   return (
     <p className="flex flex-col gap-y-0.5 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-3 dark:text-slate-400">
-      {children.map((item, index) => (
-        <Fragment key={index}>
-          {index > 0 && (
+      {children.map((item, index) =>
+        index === 0 ? (
+          <Fragment key={index}>{item}</Fragment>
+        ) : (
+          <span key={index} className="min-w-0 sm:flex sm:gap-x-3">
             <span aria-hidden="true" className="hidden sm:inline">
               ·
             </span>
-          )}
-          {item}
-        </Fragment>
-      ))}
+            {item}
+          </span>
+        ),
+      )}
     </p>
   );
 }

@@ -27,7 +27,10 @@ export function ReceiptEvents({ receipt }: { receipt: Receipt }) {
   const { t } = useTranslation('receipts');
   return (
     <div className="grid gap-6 sm:grid-cols-2">
-      <Events title={t('views.title', { count: receipt.views.length })} empty={t('views.none')}>
+      <Events
+        title={t('views.title', { count: receipt.views.length })}
+        empty={t(receipt.state === 'ended' ? 'views.neverOpened' : 'views.none')}
+      >
         {receipt.views.map((view, index) => (
           <li key={index} className="[overflow-wrap:anywhere]">
             <ExactMoment at={view.at} />

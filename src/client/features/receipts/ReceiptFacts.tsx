@@ -14,11 +14,14 @@ function Fact({ name, children }: { name: string; children: ReactNode }) {
   );
 }
 
-/** What a receipt says about its secret: times and views used; once it ended, when, and until when this is kept. */
+/** What a receipt says about its secret: which one (its id), times and views used; once it ended, when, and until when this is kept. */
 export function ReceiptFacts({ receipt, now }: { receipt: Receipt; now: Date }) {
   const { t } = useTranslation('receipts');
   return (
     <dl className="space-y-3 text-sm">
+      <Fact name={t('facts.secret')}>
+        <span className="font-mono text-xs break-all">{receipt.id}</span>
+      </Fact>
       <Fact name={t('facts.created')}>
         <Moment at={receipt.createdAt} now={now} past />
       </Fact>

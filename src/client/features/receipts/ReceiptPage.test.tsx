@@ -65,6 +65,11 @@ describe('the receipt page', () => {
     expect(screen.getByText('0 of 1 view used')).toBeTruthy();
     expect(screen.getByText('Expires')).toBeTruthy();
     expect(screen.getByText('Not opened yet.')).toBeTruthy();
+    expect(screen.queryByText('Never opened.')).toBeNull();
+    const id = screen.getByText('Secret').nextElementSibling!.firstElementChild!;
+    expect(id.textContent).toBe(ID);
+    expect(id.className).toContain('font-mono');
+    expect(id.className).toContain('break-all');
     expect(screen.getByRole('heading', { name: 'Wrong passwords (0)' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Burn now' })).toBeTruthy();
     expect(sentBodies(fetchMock, READ)).toEqual([{ deleteToken: TOKEN }]);
@@ -112,6 +117,22 @@ describe('the receipt page', () => {
     expect(kept.textContent).toContain('Then this receipt is deleted too.');
     expect(screen.queryByText('Expires')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Burn now' })).toBeNull();
+  });
+
+  it('says an ended secret nobody opened was never opened, not "not yet"', async () => {
+    serveApi({ [READ]: [200, endedReceipt('expired_unread')] });
+    open();
+    expect(await screen.findByText('Never opened.')).toBeTruthy();
+    expect(screen.queryByText('Not opened yet.')).toBeNull();
+  });
+
+  it('shows the signed-in owner which secret the receipt is of', async () => {
+    signIn();
+    serveApi({ [OWN]: [200, openReceipt()] });
+    open(`/receipt/${ID}`);
+    expect(await screen.findByText(ID)).toBeTruthy();
+    expect(screen.getByText(ID).previousElementSibling).toBeNull();
+    expect(screen.getByText(ID).closest('dd')?.previousElementSibling?.textContent).toBe('Secret');
   });
 
   it('has words for every end reason', () => {

@@ -26,6 +26,7 @@ const HOOK = `${BASE}/hook-1`;
 const open = () => renderInAccount(i18n, <WebhooksPage />, '/account/webhooks');
 const card = async (url = 'https://hooks.example.com/hush') =>
   (await screen.findByRole('heading', { name: url })).closest('li')!;
+const FAILING = 'Recent deliveries are failing; Hush retries for 24 hours, then turns the webhook off.';
 const button = (within_: HTMLElement, name: string) => within(within_).getByRole('button', { name });
 
 describe('the webhooks page', () => {
@@ -87,7 +88,12 @@ describe('the webhooks page', () => {
     fireEvent.click(button(form, 'Add webhook'));
 
     const shown = await screen.findByRole('region', { name: 'The webhook’s signing secret' });
-    expect((within(shown).getByLabelText('Signing secret') as HTMLInputElement).value).toBe(SIGNING_SECRET);
+    const field = within(shown).getByLabelText('Signing secret') as HTMLTextAreaElement;
+    // Whole and wrapped on a phone: a read-only textarea that breaks anywhere, not a one-line input that cuts it off.
+    expect(field.tagName).toBe('TEXTAREA');
+    expect(field.readOnly).toBe(true);
+    expect(field.className).toContain('break-all');
+    expect(field.value).toBe(SIGNING_SECRET);
     expect(shown.textContent).toContain('Store it now: it is shown only this once.');
     expect(button(shown, 'Copy secret')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(shown));
@@ -187,7 +193,7 @@ describe('the webhooks page', () => {
     expect(dialog.textContent).toContain('The old one keeps signing deliveries for 24 hours');
     fireEvent.click(button(dialog, 'Rotate secret'));
     const shown = await screen.findByRole('region', { name: 'The new signing secret' });
-    expect((within(shown).getByLabelText('Signing secret') as HTMLInputElement).value).toBe(SIGNING_SECRET);
+    expect((within(shown).getByLabelText('Signing secret') as HTMLTextAreaElement).value).toBe(SIGNING_SECRET);
     expect(shown.textContent).toContain('The old secret also signs deliveries for the next 24 hours');
     await waitFor(() => expect(document.activeElement).toBe(shown));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -234,7 +240,7 @@ describe('the webhooks page', () => {
     const rows = within(await within(section).findByRole('list')).getAllByRole('listitem');
     expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual([
       'PendingTest event',
-      'PendingSecret opened',
+      'RetryingSecret opened',
       'FailedRequest answered',
       'DeliveredSecret burned',
     ]);
@@ -247,12 +253,47 @@ describe('the webhooks page', () => {
     expect(rows[3]!.textContent).toContain('1 attempt');
     expect(rows[3]!.textContent).toContain('Last answer: HTTP 204');
     expect(button(await card(), 'Hide delivery log').getAttribute('aria-expanded')).toBe('true');
+    // The newest delivery is merely pending: nothing is failing yet, and four rows need no "Show all".
+    expect(screen.queryByText(FAILING)).toBeNull();
+    expect(within(section).queryByRole('button', { name: /Show all/ })).toBeNull();
 
     const asked = () => fetchMock.mock.calls.filter(([url]) => url.endsWith('/deliveries')).length;
     const before = asked();
     fireEvent.click(button(section, 'Refresh'));
     await waitFor(() => expect(asked()).toBe(before + 1));
     expect(await within(section).findByText('Test event')).toBeTruthy();
+  });
+
+  it('shows the 10 newest deliveries, then all on "Show all", and warns on the card when the newest failed', async () => {
+    const log = Array.from({ length: 12 }, (_, index) =>
+      delivery({ id: `delivery-${index}`, state: index === 0 ? 'failed' : 'delivered', attempts: 1, finishedAt: AT }),
+    );
+    serveApi({ [`GET ${BASE}`]: [200, [webhook()]], [`GET ${HOOK}/deliveries`]: [200, log] });
+    open();
+    fireEvent.click(button(await card(), 'Show delivery log'));
+    const section = await screen.findByRole('region', { name: 'Delivery log' });
+    const list = await within(section).findByRole('list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(await card()).getByText(FAILING)).toBeTruthy();
+    fireEvent.click(button(section, 'Show all (12)'));
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(12);
+    expect(document.activeElement).toBe(rows[10]);
+    expect(within(section).queryByRole('button', { name: /Show all/ })).toBeNull();
+  });
+
+  it('warns on the card while the newest delivery is being retried, and not once it was delivered', async () => {
+    let log = [delivery({ state: 'pending', attempts: 3, lastCode: 502 })];
+    serveApi({ [`GET ${BASE}`]: [200, [webhook()]], [`GET ${HOOK}/deliveries`]: () => [200, log] });
+    open();
+    fireEvent.click(button(await card(), 'Show delivery log'));
+    const section = await screen.findByRole('region', { name: 'Delivery log' });
+    expect(await within(section).findByText('Retrying')).toBeTruthy();
+    expect(await screen.findByText(FAILING)).toBeTruthy();
+    log = [delivery({ id: 'delivery-2', state: 'delivered', attempts: 1, lastCode: 204, finishedAt: AT }), ...log];
+    fireEvent.click(button(section, 'Refresh'));
+    expect(await within(section).findByText('Delivered')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(FAILING)).toBeNull());
   });
 
   it('says when the log is empty', async () => {

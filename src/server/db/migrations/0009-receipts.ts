@@ -39,13 +39,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ended_at', 'bigint', (c) => c.notNull())
     .addColumn('end_reason', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('secret_status_owner').on('secret_status').columns(['owner_id', 'ended_at']).execute();
+  // Every read that burns a secret writes a status: anonymous secrets' stay out of the owners' index.
+  await db.schema
+    .createIndex('secret_status_owner')
+    .on('secret_status')
+    .columns(['owner_id', 'ended_at'])
+    .where(sql.ref('owner_id'), 'is not', null)
+    .execute();
   await db.schema.createIndex('secret_status_ended').on('secret_status').column('ended_at').execute();
 
   await db.schema.alterTable('events').addColumn('data', 'text').execute();
-  await db.schema.alterTable('events').addColumn('dispatched', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('events')
+    .addColumn('dispatched', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // Events written before this migration were never meant for delivery.
-  await db.updateTable('events' as never).set({ dispatched: 1 } as never).execute();
+  await db
+    .updateTable('events' as never)
+    .set({ dispatched: 1 } as never)
+    .execute();
   await db.schema
     .createIndex('events_undispatched')
     .on('events')

@@ -36,9 +36,11 @@ export function authRoutes(auth: AuthService, cookies: CookieOptions, devices?: 
         maxAge: 400 * 24 * 60 * 60,
       });
     }
-    await devices.signedIn(userId, token, pickLanguage(reply.request.headers['accept-language'])).catch((error: unknown) => {
-      reply.request.log.warn({ err: error }, 'could not record the sign-in’s device');
-    });
+    await devices
+      .signedIn(userId, token, pickLanguage(reply.request.headers['accept-language']))
+      .catch((error: unknown) => {
+        reply.request.log.warn({ err: error }, 'could not record the sign-in’s device');
+      });
   };
   const signedIn = async (reply: FastifyReply, started: StartedSession) => {
     await rememberDevice(reply, started.user.id);

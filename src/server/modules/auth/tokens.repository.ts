@@ -17,7 +17,9 @@ export function createTokensRepository(db: Db) {
     async insert(row: ApiTokenRow & { token_hash: string }): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('api_tokens').values(row).execute();
-        await recordEvents(trx, [{ type: 'token.created', userId: row.user_id, subjectId: row.id, at: row.created_at }]);
+        await recordEvents(trx, [
+          { type: 'token.created', userId: row.user_id, subjectId: row.id, at: row.created_at },
+        ]);
       });
     },
 

@@ -143,7 +143,11 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on PostgreSQL deliver each ev
         expect(read.statusCode).toBe(200);
       }
       await Promise.all(
-        [one, two].flatMap((t) => [t.services.worker.runOnce(), t.services.worker.runOnce(), t.services.worker.runOnce()]),
+        [one, two].flatMap((t) => [
+          t.services.worker.runOnce(),
+          t.services.worker.runOnce(),
+          t.services.worker.runOnce(),
+        ]),
       );
       expect(bad).toEqual([]);
       expect(accepted.size).toBe(60);

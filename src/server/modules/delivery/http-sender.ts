@@ -29,7 +29,8 @@ export function createHttpSender(options: { timeoutMs: number; allowPrivate: boo
   return (request: HttpRequest): Promise<SendResult> =>
     new Promise((resolve) => {
       let settled = false;
-      let timer: NodeJS.Timeout | undefined;
+      // Set once the request is under way; `done` may run before (a bad URL), and clears nothing then.
+      let timer: NodeJS.Timeout | undefined = undefined;
       const done = (result: SendResult) => {
         if (settled) return;
         settled = true;

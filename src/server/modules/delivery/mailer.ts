@@ -26,7 +26,10 @@ const escapeHtml = (text: string) =>
 export function composeMail(mail: Mail, from: string, publicUrl: string | null) {
   const texts = textsFor(mail.language);
   const sentence = describeEvent(mail.event, mail.language);
-  const when = new Date(mail.event.at).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  const when = new Date(mail.event.at)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
   const activity = publicUrl ? `${publicUrl.replace(/\/+$/, '')}/account/activity` : null;
   const lines = [sentence, '', `${texts.time}: ${when}`, `${texts.id}: ${mail.event.subjectId}`, '', texts.footer];
   if (activity) lines.push(activity);

@@ -22,7 +22,9 @@ const en: Texts = {
   id: 'Id',
   events: {
     'secret.viewed': (d, id) =>
-      d.ended ? `Your secret ${id} was opened; it had no views left and is deleted.` : `Your secret ${id} was opened (${views(d)} views left).`,
+      d.ended
+        ? `Your secret ${id} was opened; it had no views left and is deleted.`
+        : `Your secret ${id} was opened (${views(d)} views left).`,
     'secret.burned': (d, id) =>
       d.by === 'reader'
         ? `Your secret ${id} was burned by its reader.`
@@ -51,7 +53,9 @@ const nb: Texts = {
   id: 'Id',
   events: {
     'secret.viewed': (d, id) =>
-      d.ended ? `Hemmeligheten ${id} ble åpnet; den har ingen visninger igjen og er slettet.` : `Hemmeligheten ${id} ble åpnet (${views(d)} visninger igjen).`,
+      d.ended
+        ? `Hemmeligheten ${id} ble åpnet; den har ingen visninger igjen og er slettet.`
+        : `Hemmeligheten ${id} ble åpnet (${views(d)} visninger igjen).`,
     'secret.burned': (d, id) =>
       d.by === 'reader'
         ? `Hemmeligheten ${id} ble brent av leseren.`
@@ -75,12 +79,15 @@ const nb: Texts = {
 
 const de: Texts = {
   subject: 'Hush',
-  footer: 'Sie erhalten diese E-Mails, weil Sie sie in Ihrem Hush-Konto gewählt haben (Aktivität › Benachrichtigungen).',
+  footer:
+    'Sie erhalten diese E-Mails, weil Sie sie in Ihrem Hush-Konto gewählt haben (Aktivität › Benachrichtigungen).',
   time: 'Zeit',
   id: 'ID',
   events: {
     'secret.viewed': (d, id) =>
-      d.ended ? `Ihr Geheimnis ${id} wurde geöffnet; es hat keine Aufrufe mehr und ist gelöscht.` : `Ihr Geheimnis ${id} wurde geöffnet (noch ${views(d)} Aufrufe).`,
+      d.ended
+        ? `Ihr Geheimnis ${id} wurde geöffnet; es hat keine Aufrufe mehr und ist gelöscht.`
+        : `Ihr Geheimnis ${id} wurde geöffnet (noch ${views(d)} Aufrufe).`,
     'secret.burned': (d, id) =>
       d.by === 'reader'
         ? `Ihr Geheimnis ${id} wurde vom Empfänger vernichtet.`
@@ -111,14 +118,17 @@ const fr: Texts = {
   id: 'Identifiant',
   events: {
     'secret.viewed': (d, id) =>
-      d.ended ? `Votre secret ${id} a été ouvert ; il n’a plus de vue et est supprimé.` : `Votre secret ${id} a été ouvert (${views(d)} vues restantes).`,
+      d.ended
+        ? `Votre secret ${id} a été ouvert ; il n’a plus de vue et est supprimé.`
+        : `Votre secret ${id} a été ouvert (${views(d)} vues restantes).`,
     'secret.burned': (d, id) =>
       d.by === 'reader'
         ? `Votre secret ${id} a été détruit par son lecteur.`
         : d.by === 'attempts'
           ? `Votre secret ${id} a été détruit après trop de mots de passe erronés.`
           : `Votre secret ${id} a été détruit par son créateur.`,
-    'secret.expired': (d, id) => (d.unread ? `Votre secret ${id} a expiré sans être lu.` : `Votre secret ${id} a expiré.`),
+    'secret.expired': (d, id) =>
+      d.unread ? `Votre secret ${id} a expiré sans être lu.` : `Votre secret ${id} a expiré.`,
     'secret.password_failed': (d, id) =>
       `Un mauvais mot de passe a été essayé sur votre secret ${id} (${Number(d.attemptsLeft ?? 0)} essais restants).`,
     'request.created': (_, id) => `Vous avez créé la demande ${id}.`,
@@ -141,7 +151,9 @@ const es: Texts = {
   id: 'Id',
   events: {
     'secret.viewed': (d, id) =>
-      d.ended ? `Su secreto ${id} se abrió; no le quedan vistas y se ha eliminado.` : `Su secreto ${id} se abrió (quedan ${views(d)} vistas).`,
+      d.ended
+        ? `Su secreto ${id} se abrió; no le quedan vistas y se ha eliminado.`
+        : `Su secreto ${id} se abrió (quedan ${views(d)} vistas).`,
     'secret.burned': (d, id) =>
       d.by === 'reader'
         ? `Su secreto ${id} fue destruido por su lector.`
@@ -171,7 +183,9 @@ const zh: Texts = {
   id: 'ID',
   events: {
     'secret.viewed': (d, id) =>
-      d.ended ? `您的秘密 ${id} 已被打开；它已没有剩余查看次数并已删除。` : `您的秘密 ${id} 已被打开（剩余 ${views(d)} 次查看）。`,
+      d.ended
+        ? `您的秘密 ${id} 已被打开；它已没有剩余查看次数并已删除。`
+        : `您的秘密 ${id} 已被打开（剩余 ${views(d)} 次查看）。`,
     'secret.burned': (d, id) =>
       d.by === 'reader'
         ? `您的秘密 ${id} 已被读者销毁。`

@@ -58,7 +58,10 @@ describeEachDialect('no content, keys or addresses in the outbox, statuses, payl
       'user',
     );
     cookie = `hush_session=${(await t.services.auth.startSession(user)).token}`;
-    const hook = await as({ method: 'POST', url: '/account/webhooks', payload: { url: `${receiver.url}/alice` } }, secrets.creatorIp);
+    const hook = await as(
+      { method: 'POST', url: '/account/webhooks', payload: { url: `${receiver.url}/alice` } },
+      secrets.creatorIp,
+    );
     expect(hook.statusCode, hook.body).toBe(201);
   });
   afterAll(async () => {
@@ -88,7 +91,10 @@ describeEachDialect('no content, keys or addresses in the outbox, statuses, payl
     expect((await read(guessed.id, { password: `${secrets.password}x` })).statusCode).toBe(401);
     expect((await read(guessed.id, { password: `${secrets.password}y` })).statusCode).toBe(401);
     const burned = await create({ maxViews: 2 });
-    await as({ method: 'POST', url: `/secret/${burned.id}/burn`, payload: { deleteToken: burned.deleteToken } }, secrets.creatorIp);
+    await as(
+      { method: 'POST', url: `/secret/${burned.id}/burn`, payload: { deleteToken: burned.deleteToken } },
+      secrets.creatorIp,
+    );
     const anonymous = await create({ maxViews: 1, password: secrets.password }, false);
     expect((await read(anonymous.id, { password: secrets.password })).statusCode).toBe(200);
     await create({ maxViews: 3 });
@@ -125,6 +131,12 @@ describeEachDialect('no content, keys or addresses in the outbox, statuses, payl
     }
     // The statuses are there, and say what happened.
     const reasons = (await db.selectFrom('secret_status').select('end_reason').execute()).map((r) => r.end_reason);
-    expect(reasons.sort()).toEqual(['burned_by_attempts', 'burned_by_creator', 'expired_unread', 'last_view', 'last_view']);
+    expect(reasons.sort()).toEqual([
+      'burned_by_attempts',
+      'burned_by_creator',
+      'expired_unread',
+      'last_view',
+      'last_view',
+    ]);
   });
 });

@@ -42,10 +42,7 @@ export interface WorkerDeps {
   /** The instance's switches (disable_webhooks, disable_email_notifications), read each round. */
   switches: () => Promise<{ webhooks: boolean; email: boolean }>;
   /** Which events a user is emailed about, and where, read with `executor` (the fan-out's transaction). */
-  emailChoices: (
-    userId: string,
-    executor: Transaction<DB>,
-  ) => Promise<{ email: string; events: readonly string[] }>;
+  emailChoices: (userId: string, executor: Transaction<DB>) => Promise<{ email: string; events: readonly string[] }>;
   pinned: { url: string; secret: string } | null;
   retryMs: number;
   windowMs: number;
@@ -112,7 +109,9 @@ export function createOutboxWorker(deps: WorkerDeps) {
             .selectAll()
             .where('enabled', '=', 1)
             .where((eb) =>
-              users.length > 0 ? eb.or([eb('owner_id', 'is', null), eb('owner_id', 'in', users)]) : eb('owner_id', 'is', null),
+              users.length > 0
+                ? eb.or([eb('owner_id', 'is', null), eb('owner_id', 'in', users)])
+                : eb('owner_id', 'is', null),
             )
             .execute()
         : [];
@@ -153,7 +152,10 @@ export function createOutboxWorker(deps: WorkerDeps) {
         }
       }
       for (let i = 0; i < rows.length; i += 100) {
-        await trx.insertInto('deliveries').values(rows.slice(i, i + 100)).execute();
+        await trx
+          .insertInto('deliveries')
+          .values(rows.slice(i, i + 100))
+          .execute();
       }
       return events.length;
     });
@@ -184,7 +186,8 @@ export function createOutboxWorker(deps: WorkerDeps) {
   type Outcome = { ok: boolean; code: number | null; error: string | null };
 
   async function sendWebhook(delivery: DeliveryRow, event: OutboxEvent, switches: { webhooks: boolean }) {
-    if (!switches.webhooks) return { outcome: { ok: false, code: null, error: 'webhooks are turned off' }, webhook: null };
+    if (!switches.webhooks)
+      return { outcome: { ok: false, code: null, error: 'webhooks are turned off' }, webhook: null };
     if (delivery.target === PINNED_WEBHOOK_ID) {
       if (!deps.pinned) return { outcome: { ok: false, code: null, error: 'webhook removed' }, webhook: null };
       const request = webhookRequest(event, 'standard', [deps.pinned.secret], clock());
@@ -192,7 +195,8 @@ export function createOutboxWorker(deps: WorkerDeps) {
     }
     const webhook = await db.selectFrom('webhooks').selectAll().where('id', '=', delivery.target).executeTakeFirst();
     if (!webhook) return { outcome: { ok: false, code: null, error: 'webhook removed' }, webhook: null };
-    if (webhook.enabled !== 1) return { outcome: { ok: false, code: null, error: 'webhook turned off' }, webhook: null };
+    if (webhook.enabled !== 1)
+      return { outcome: { ok: false, code: null, error: 'webhook turned off' }, webhook: null };
     const now = clock();
     const secrets = [webhook.secret];
     if (webhook.previous_secret && (webhook.previous_secret_until ?? 0) > now) secrets.push(webhook.previous_secret);

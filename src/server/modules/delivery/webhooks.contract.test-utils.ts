@@ -341,10 +341,7 @@ export const WEBHOOK_SCENARIOS: Record<WebhookRoute, Scenario[]> = (() => {
     ownWebhookDeliveries: ownDeliveries!,
     listInstanceWebhooks: list!,
     createInstanceWebhook: create!,
-    updateInstanceWebhook: [
-      ...update!,
-      pinnedChange({ method: 'PUT', url: `${INSTANCE.base}/env`, payload: HOOK }),
-    ],
+    updateInstanceWebhook: [...update!, pinnedChange({ method: 'PUT', url: `${INSTANCE.base}/env`, payload: HOOK })],
     deleteInstanceWebhook: [...remove!, pinnedChange({ method: 'DELETE', url: `${INSTANCE.base}/env` })],
     rotateInstanceWebhook: [...rotate!, pinnedChange({ method: 'POST', url: `${INSTANCE.base}/env/rotate` })],
     testInstanceWebhook: test!,

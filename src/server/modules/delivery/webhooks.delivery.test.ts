@@ -96,7 +96,9 @@ describeEachDialect('webhooks: signed, retried, logged deliveries to a real rece
     expect(payload).toMatchObject({ type: 'secret.viewed', data: { secretId: id, viewsLeft: 1 } });
     expect(delivery!.headers['webhook-id']).toBe(payload.data.eventId);
     expect(delivery!.body).not.toContain('c2VjcmV0LWNvbnRlbnQ');
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(delivery!.body, delivery!.headers)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(delivery!.body, delivery!.headers),
+    ).toThrow();
   });
 
   it('failed attempts are retried with backoff under the same webhook-id until accepted; the log says so', async () => {
@@ -111,7 +113,8 @@ describeEachDialect('webhooks: signed, retried, logged deliveries to a real rece
     await drain();
     expect(receiver.received).toHaveLength(3);
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
-    for (const request of receiver.received) expect(() => new Webhook(hook.secret).verify(request.body, request.headers)).not.toThrow();
+    for (const request of receiver.received)
+      expect(() => new Webhook(hook.secret).verify(request.body, request.headers)).not.toThrow();
     const log = await as(alice, { url: `/account/webhooks/${hook.id}/deliveries` });
     expect(log.json()[0]).toMatchObject({ state: 'delivered', attempts: 3, lastCode: 204, type: 'secret.viewed' });
   });
@@ -182,7 +185,11 @@ describeEachDialect('webhooks: signed, retried, logged deliveries to a real rece
     const root = `hush_session=${(await t.services.auth.startSession(admin)).token}`;
     await addWebhook({ url: `${receiver.url}/instance` }, root, '/admin');
     await addWebhook({ url: `${receiver.url}/alice` });
-    const forbidden = await as(alice, { method: 'POST', url: '/admin/webhooks', payload: { url: `${receiver.url}/x` } });
+    const forbidden = await as(alice, {
+      method: 'POST',
+      url: '/admin/webhooks',
+      payload: { url: `${receiver.url}/x` },
+    });
     expect(forbidden.statusCode).toBe(403);
     const anonymous = await as(null, { method: 'POST', url: '/secret', payload: { text: CONTENT, ttl: 3600 } });
     const { id } = anonymous.json<{ id: string }>();

@@ -35,7 +35,10 @@ const COUNTERS = {
   ],
   emailDeliveries: ['hush_email_deliveries_total', 'Notification emails accepted by the SMTP server.'],
   emailFailures: ['hush_email_delivery_failures_total', 'Notification email attempts that failed.'],
-  deliveriesGivenUp: ['hush_deliveries_given_up_total', 'Deliveries (webhook or email) given up after their retry window.'],
+  deliveriesGivenUp: [
+    'hush_deliveries_given_up_total',
+    'Deliveries (webhook or email) given up after their retry window.',
+  ],
   webhooksDisabled: ['hush_webhooks_disabled_total', 'Webhooks turned off after failing for the whole retry window.'],
 } as const;
 

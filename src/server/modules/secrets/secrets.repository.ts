@@ -24,8 +24,12 @@ export interface LastView {
 }
 
 export interface SecretsRepositoryHooks {
-  /** Runs in the transaction that deletes last views (their status and events, modules/receipts). */
-  lastViews?(executor: Executor, taken: readonly LastView[]): Promise<void>;
+  /**
+   * Told of last views taken (their status and events, modules/receipts). `atomic`: some caller wants the record in
+   * the transaction that deletes them (an event goes with it), and `executor` is that transaction; otherwise the
+   * rows are already deleted and `executor` is the database.
+   */
+  lastViews?(executor: Executor, taken: readonly LastView[], atomic: boolean): Promise<void>;
 }
 
 /** `list || ',' || item` in SQL, for a list that may be null (view and wrong-password times, readers' addresses). */
@@ -69,7 +73,7 @@ export function createSecretsRepository(db: Db, hooks: SecretsRepositoryHooks = 
   // status is written in the same transaction. Expiry is judged by each caller (an expired row may go too: it is dead
   // either way, and its status says it expired). Callers for one id are served in the order they came (the batcher
   // never holds an id twice): `pending` keeps each caller's time and address in that order.
-  const pending = new Map<string, { at: number; ip: string | null }[]>();
+  const pending = new Map<string, { at: number; ip: string | null; atomic: boolean }[]>();
   const takeLastViews = createBatcher<string, SecretRow>(async (ids) => {
     const views = new Map(
       ids.map((id) => {
@@ -99,12 +103,19 @@ export function createSecretsRepository(db: Db, hooks: SecretsRepositoryHooks = 
       if (hooks.lastViews && rows.length > 0) {
         await hooks.lastViews(
           executor,
-          rows.map((row) => ({ row, ...views.get(row.id)! })),
+          rows.map((row) => {
+            const { at, ip } = views.get(row.id)!;
+            return { row, at, ip };
+          }),
+          atomic,
         );
       }
       return rows;
     };
-    const rows = hooks.lastViews ? await db.transaction().execute(take) : await take(db);
+    // A transaction only when an event must go with the change: a transaction per batch cost a sixth of the
+    // read-burn throughput on SQLite, and a status alone can follow (receipts/status-record.ts).
+    const atomic = [...views.values()].some((view) => view.atomic);
+    const rows = atomic ? await db.transaction().execute(take) : await take(db);
     return new Map(rows.map((row) => [row.id, row]));
   });
 
@@ -214,10 +225,16 @@ export function createSecretsRepository(db: Db, hooks: SecretsRepositoryHooks = 
     },
 
     /** The last view: deletes the row and returns it in one statement (undefined when another reader was first). */
-    async takeLastView(id: string, now: number, ip: string | null = null): Promise<SecretRow | undefined> {
+    /** `atomic`: record it in the transaction of the delete (an event goes with it). */
+    async takeLastView(
+      id: string,
+      now: number,
+      ip: string | null = null,
+      atomic = false,
+    ): Promise<SecretRow | undefined> {
       const queue = pending.get(id);
-      if (queue) queue.push({ at: now, ip });
-      else pending.set(id, [{ at: now, ip }]);
+      if (queue) queue.push({ at: now, ip, atomic });
+      else pending.set(id, [{ at: now, ip, atomic }]);
       const row = await takeLastViews(id);
       return row && row.expires_at > now ? row : undefined;
     },
@@ -340,11 +357,7 @@ export function createSecretsRepository(db: Db, hooks: SecretsRepositoryHooks = 
     async takeEnded(now: number, limit: number, executor: Executor = db): Promise<SecretRow[]> {
       const expired = await executor
         .deleteFrom('secrets')
-        .where(
-          'id',
-          'in',
-          db.selectFrom('secrets').select('id').where('expires_at', '<=', now).limit(limit),
-        )
+        .where('id', 'in', db.selectFrom('secrets').select('id').where('expires_at', '<=', now).limit(limit))
         .returningAll()
         .execute();
       if (expired.length >= limit) return expired;

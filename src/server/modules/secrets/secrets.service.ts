@@ -277,7 +277,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       return fresh;
     }
     if (row.views_left === 1) {
-      const taken = await repository.takeLastView(row.id, now, ip);
+      const taken = await repository.takeLastView(row.id, now, ip, recorder?.wants(row.owner_id) ?? false);
       if (taken) stats.increment('secrets_burned');
       return taken && { ...taken, views_left: 0 };
     }

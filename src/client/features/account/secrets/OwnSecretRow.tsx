@@ -20,13 +20,14 @@ export function OwnSecretRow({ secret, now, onDelete }: { secret: OwnSecret; now
       : title.kind === 'encrypted'
         ? t('secrets.encryptedTitle')
         : t('secrets.untitled');
-  const headingText =
-    title.kind === 'plain' ? <span dir="auto">{title.text}</span> : <span className="italic">{name}</span>;
+  // dir="auto" goes on the heading itself, not an inner span: a wrapped right-to-left title aligns all its lines.
+  const headingText = title.kind === 'plain' ? title.text : <span className="italic">{name}</span>;
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between dark:border-slate-800 dark:bg-slate-900">
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h2
+            dir={title.kind === 'plain' ? 'auto' : undefined}
             className="text-base font-semibold [overflow-wrap:anywhere]"
             title={title.kind === 'encrypted' ? t('secrets.encryptedHint') : undefined}
           >

@@ -85,6 +85,36 @@ describe('own secrets', () => {
     expect(items[2]!.textContent).toContain('4 views, of any number until it expires');
   });
 
+  it('sets the direction of a readable title on its heading, so a wrapped right-to-left title aligns every line', async () => {
+    vi.mocked(listOwnSecrets).mockResolvedValue([
+      secret('hebrewHebrewHebrewHebr', { title: 'תפריט ארוחת צהריים לצוות', isPublic: true }),
+      secret('encryptedEncryptedEncr', { title: 'hush1.encrypted' }),
+    ]);
+    open();
+    const [hebrew, encrypted] = await liveItems();
+    const heading = within(hebrew!).getByRole('heading', { level: 2 });
+    expect(heading.getAttribute('dir')).toBe('auto');
+    expect(heading.querySelector('[dir]')).toBeNull();
+    expect(within(encrypted!).getByRole('heading', { level: 2 }).hasAttribute('dir')).toBe(false);
+  });
+
+  it('keeps each dot of the facts line with the fact after it, hidden from screen readers, so none ends a line', async () => {
+    vi.mocked(listOwnSecrets).mockResolvedValue([secret('dotsDotsDotsDotsDotsDo')]);
+    open();
+    const [item] = await liveItems();
+    const facts = within(item!)
+      .getByText(/^Created/)
+      .closest('p')!;
+    const dots = [...facts.querySelectorAll('[aria-hidden="true"]')];
+    expect(dots.length).toBe(facts.children.length - 1);
+    for (const dot of dots) {
+      expect(dot.textContent).toBe('·');
+      expect(dot.parentElement).not.toBe(facts);
+      expect(dot.nextElementSibling).not.toBeNull();
+    }
+    expect(facts.lastElementChild!.lastElementChild!.getAttribute('aria-hidden')).toBeNull();
+  });
+
   it('says when a secret was last opened and how many wrong passwords it had, only when there were any', async () => {
     const openedAt = hoursAgo(2);
     vi.mocked(listOwnSecrets).mockResolvedValue([

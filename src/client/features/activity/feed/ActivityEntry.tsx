@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { MetaLine } from '../../account';
 import type { ActivityItem } from '../api/activity.types';
-import { eventView } from './event-view';
+import { eventSubject, eventView } from './event-view';
 
 /** One event: what happened in words, "New" while it was unseen, when (as a distance and exactly), and a link. */
 export function ActivityEntry({
@@ -22,6 +22,7 @@ export function ActivityEntry({
   const { t, i18n } = useTranslation('activity');
   const locale = i18n.resolvedLanguage ?? 'en';
   const { text, link } = eventView(item);
+  const subject = eventSubject(item);
   const exact = formatDateTime(item.at, locale);
   return (
     <li
@@ -38,6 +39,7 @@ export function ActivityEntry({
         {item.unread && <Badge tone="indigo">{t('feed.new')}</Badge>}
         <span>{t(text.key, text.values)}</span>
       </p>
+      {subject && <p className="font-mono text-xs break-all text-slate-500 dark:text-slate-400">{subject}</p>}
       <MetaLine>
         {[
           <time key="when" dateTime={item.at} title={exact}>

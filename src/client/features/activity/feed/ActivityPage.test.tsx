@@ -48,7 +48,9 @@ describe('the activity page', () => {
         ['View receipt', `/receipt/${SECRET}`],
       ],
       [event('secret.viewed', { viewsLeft: 1 }), 'Your secret was opened — 1 view left', null],
-      [event('secret.viewed', { viewsLeft: 0, ended: true }), 'Your secret was opened — 0 views left', null],
+      [event('secret.viewed', { viewsLeft: 0, ended: true }), 'Your secret was opened for the last time', null],
+      [event('secret.viewed', { ended: true }), 'Your secret was opened for the last time', null],
+      [event('secret.viewed'), 'Your secret was opened', null],
       [event('secret.burned', { by: 'creator' }), 'You burned your secret', null],
       [event('secret.burned', { by: 'reader' }), 'Your secret was burned by the reader', null],
       [event('secret.burned', { by: 'attempts' }), 'Your secret was burned after too many wrong passwords', null],
@@ -83,6 +85,22 @@ describe('the activity page', () => {
       new Date(AT).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }),
     );
     expect(screen.getByText('You have reached the oldest event.')).toBeTruthy();
+  });
+
+  it('names the secret or request an event is about by its id, in a wrapping monospace line', async () => {
+    serveApi({
+      [LIST]: [
+        200,
+        page([event('secret.burned', { by: 'creator' }), event('request.answered'), event('token.created')]),
+      ],
+    });
+    open();
+    const [secret, request, token] = await entries();
+    const id = within(secret!).getByText(SECRET);
+    expect(id.className).toContain('font-mono');
+    expect(id.className).toContain('break-all');
+    expect(within(request!).getByText(REQUEST)).toBeTruthy();
+    expect(token!.querySelectorAll('p.font-mono')).toHaveLength(0);
   });
 
   it('marks the unseen events "New", then marks everything seen once, which clears the menu count', async () => {

@@ -13,6 +13,11 @@ export interface EventView {
   link: { to: string; label: string } | null;
 }
 
+/** The id of the secret or request an event is about, to tell which one it was; null for tokens, devices, webhooks. */
+export function eventSubject(item: ActivityItem): string | null {
+  return item.type.startsWith('secret.') || item.type.startsWith('request.') ? item.subjectId : null;
+}
+
 const receipt = (id: string) => ({ to: `/receipt/${encodeURIComponent(id)}`, label: 'links.receipt' });
 const SETTINGS = '/account/account-settings';
 
@@ -22,11 +27,14 @@ export function eventView(item: ActivityItem): EventView {
   const count = (field: string) => (typeof data[field] === 'number' ? data[field] : null);
   switch (item.type) {
     case 'secret.viewed': {
+      // The last view comes with `{ viewsLeft: 0, ended: true }`: "opened for the last time", not "0 views left".
       const left = count('viewsLeft');
       const text: Phrase =
-        left !== null
-          ? { key: 'events.secretViewedLeft', values: { count: left } }
-          : { key: data.ended === true ? 'events.secretViewedLast' : 'events.secretViewed' };
+        data.ended === true
+          ? { key: 'events.secretViewedLast' }
+          : left !== null
+            ? { key: 'events.secretViewedLeft', values: { count: left } }
+            : { key: 'events.secretViewed' };
       return { text, link: receipt(subjectId) };
     }
     case 'secret.burned': {

@@ -112,7 +112,15 @@ describe('the responder’s page', () => {
   it('seals the answer to the request’s key, sends it, and says only the requester can open it', async () => {
     const fetchMock = serveApi({
       [FORM_PATH()]: [200, formOf(request, { username: 'alice' })],
-      [RESPOND_PATH()]: [201, { id: 'ResponseResponseRespon', deleteToken: 'd'.repeat(43), expiresAt: inDays(7) }],
+      [RESPOND_PATH()]: [
+        201,
+        {
+          id: 'ResponseResponseRespon',
+          deleteToken: 'd'.repeat(43),
+          expiresAt: inDays(7),
+          receiptPath: `/receipt/ResponseResponseRespon#${'d'.repeat(43)}`,
+        },
+      ],
     });
     open();
     await screen.findByLabelText('Secret');

@@ -50,7 +50,13 @@ function serveResponseWithFile() {
       const [manifest] = sent.body.files as { size: number; partSize: number }[];
       file = { id: FILE_ID, ...manifest!, parts: partCount(manifest!.size, manifest!.partSize) };
       const upload = { token: 'upload-token', expiresAt: inDays(1), files: [status().files[0]!] };
-      return json(201, { id: RESPONSE_ID, deleteToken: 'd'.repeat(43), expiresAt: inDays(7), upload });
+      return json(201, {
+        id: RESPONSE_ID,
+        deleteToken: 'd'.repeat(43),
+        expiresAt: inDays(7),
+        receiptPath: `/receipt/${RESPONSE_ID}#${'d'.repeat(43)}`,
+        upload,
+      });
     }
     if (url.endsWith(`/secret/${RESPONSE_ID}/upload`)) return json(200, status());
     const part = /\/files\/[^/]+\/parts\/(\d+)$/.exec(url);

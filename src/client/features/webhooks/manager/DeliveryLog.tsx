@@ -1,4 +1,4 @@
-import { useCallback, useId } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -13,13 +13,38 @@ import { useEventTypeLabel } from '../../activity';
 import type { WebhooksApi } from '../api/webhooks-api';
 import type { Delivery } from '../api/webhooks.types';
 
-const STATE_TONES = { pending: 'amber', delivered: 'green', failed: 'red' } as const;
+const STATE_TONES = { pending: 'neutral', retrying: 'amber', delivered: 'green', failed: 'red' } as const;
+
+/** How many of the newest deliveries show before "Show all". */
+export const SHOWN_DELIVERIES = 10;
+
+/** A delivery's state in words: a pending one that was already tried is "Retrying", not merely "Pending". */
+export function deliveryState(delivery: Delivery): keyof typeof STATE_TONES {
+  return delivery.state === 'pending' && delivery.attempts > 0 ? 'retrying' : delivery.state;
+}
+
+/** Whether the newest delivery (the log is newest first) failed or is being retried. */
+export const newestFailing = (deliveries: Delivery[]) => {
+  const newest = deliveries[0];
+  return newest !== undefined && ['failed', 'retrying'].includes(deliveryState(newest));
+};
 
 /**
- * A webhook's latest deliveries, newest first: their state, tries, the last answer and the times. Loads when it is
- * shown and again on "Refresh" or when `version` changes (a test event was queued).
+ * A webhook's latest deliveries, newest first: their state, tries, the last answer and the times; the 10 newest,
+ * then all on "Show all". Loads when it is shown and again on "Refresh" or when `version` changes (a test event was
+ * queued). `onLoaded` hears whether the newest delivery failed or is being retried.
  */
-export function DeliveryLog({ api, webhookId, version }: { api: WebhooksApi; webhookId: string; version: number }) {
+export function DeliveryLog({
+  api,
+  webhookId,
+  version,
+  onLoaded,
+}: {
+  api: WebhooksApi;
+  webhookId: string;
+  version: number;
+  onLoaded?(failing: boolean): void;
+}) {
   const { t } = useTranslation('webhooks');
   const headingId = useId();
   const load = useCallback(
@@ -28,6 +53,17 @@ export function DeliveryLog({ api, webhookId, version }: { api: WebhooksApi; web
     [api, webhookId, version],
   );
   const { state, retry } = useAccountResource(load);
+  const [showAll, setShowAll] = useState(false);
+  // "Show all" goes once clicked: the focus goes to the first row it revealed.
+  const firstRevealed = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (showAll) firstRevealed.current?.focus();
+  }, [showAll]);
+  const deliveries = state.status === 'ready' ? state.data : null;
+
+  useEffect(() => {
+    if (deliveries) onLoaded?.(newestFailing(deliveries));
+  }, [deliveries, onLoaded]);
 
   return (
     <section aria-labelledby={headingId} className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800">
@@ -50,18 +86,29 @@ export function DeliveryLog({ api, webhookId, version }: { api: WebhooksApi; web
           (state.data.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">{t('log.empty')}</p>
           ) : (
-            <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-labelledby={headingId}>
-              {state.data.map((delivery) => (
-                <DeliveryRow key={delivery.id} delivery={delivery} />
-              ))}
-            </ul>
+            <>
+              <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-labelledby={headingId}>
+                {(showAll ? state.data : state.data.slice(0, SHOWN_DELIVERIES)).map((delivery, index) => (
+                  <DeliveryRow
+                    key={delivery.id}
+                    delivery={delivery}
+                    focusRef={index === SHOWN_DELIVERIES ? firstRevealed : undefined}
+                  />
+                ))}
+              </ul>
+              {!showAll && state.data.length > SHOWN_DELIVERIES && (
+                <Button variant="secondary" size="sm" className="mt-3" onClick={() => setShowAll(true)}>
+                  {t('log.showAll', { count: state.data.length })}
+                </Button>
+              )}
+            </>
           ))}
       </div>
     </section>
   );
 }
 
-function DeliveryRow({ delivery }: { delivery: Delivery }) {
+function DeliveryRow({ delivery, focusRef }: { delivery: Delivery; focusRef?: Ref<HTMLLIElement> }) {
   const { t, i18n } = useTranslation('webhooks');
   const locale = i18n.resolvedLanguage ?? 'en';
   const eventLabel = useEventTypeLabel();
@@ -78,10 +125,15 @@ function DeliveryRow({ delivery }: { delivery: Delivery }) {
       : delivery.lastError
         ? t('log.error', { error: delivery.lastError })
         : null;
+  const shown = deliveryState(delivery);
   return (
-    <li className="space-y-1 py-3 first:pt-0 last:pb-0">
+    <li
+      ref={focusRef}
+      tabIndex={focusRef ? -1 : undefined}
+      className="space-y-1 py-3 first:pt-0 last:pb-0 focus:outline-2 focus:outline-indigo-500"
+    >
       <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900 dark:text-slate-100">
-        <Badge tone={STATE_TONES[delivery.state]}>{t(`log.states.${delivery.state}`)}</Badge>
+        <Badge tone={STATE_TONES[shown]}>{t(`log.states.${shown}`)}</Badge>
         <span>{eventLabel(delivery.type)}</span>
       </p>
       <MetaLine>

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { controlClass } from '../../../components/ui/Field';
 
-/** A webhook's signing secret, shown this once (after its create or a rotation), with a copy button. */
+/** A webhook's signing secret, shown this once (after its create or a rotation), whole and wrapped, with a copy button. */
 export function SigningSecret({ secret, rotated, onDone }: { secret: string; rotated: boolean; onDone(): void }) {
   const { t } = useTranslation('webhooks');
   const box = useRef<HTMLDivElement>(null);
@@ -32,13 +32,17 @@ export function SigningSecret({ secret, rotated, onDone }: { secret: string; rot
         {t('secret.label')}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <input
+        {/* A read-only textarea, not an input: the whole value wraps into view on a phone instead of scrolling. */}
+        <textarea
           id={inputId}
           readOnly
           value={secret}
+          rows={2}
           onFocus={(event) => event.target.select()}
-          className={`${controlClass} font-mono`}
+          className={`${controlClass} resize-none font-mono break-all field-sizing-content`}
           spellCheck={false}
+          autoCapitalize="off"
+          autoCorrect="off"
         />
         <CopyButton value={secret} label={t('secret.copy')} className="shrink-0" />
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
 import { Badge } from '../../../components/ui/Badge';
@@ -50,6 +50,9 @@ export function WebhookCard({
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [logOpen, setLogOpen] = useState(false);
   const [logVersion, setLogVersion] = useState(0);
+  // Whether the newest delivery of the loaded log failed or is being retried: said on the card, above the log.
+  const [failing, setFailing] = useState(false);
+  const onLogLoaded = useCallback((newestFailing: boolean) => setFailing(newestFailing), []);
   const locale = i18n.resolvedLanguage ?? 'en';
   const headingId = `webhook-${webhook.id}`;
   const editable = !webhook.pinned;
@@ -148,6 +151,9 @@ export function WebhookCard({
           {t(editable ? 'card.disabledBody' : 'card.disabledBodyPinned', { reason: webhook.disabledReason })}
         </Alert>
       )}
+      {failing && webhook.enabled && (
+        <p className="text-sm font-medium text-amber-800 dark:text-amber-300">{t('card.failing')}</p>
+      )}
       {secret && <SigningSecret secret={secret.value} rotated={secret.rotated} onDone={actions.onSecretDone} />}
       <div ref={buttons} className="flex flex-wrap gap-2">
         {editable && (
@@ -200,7 +206,7 @@ export function WebhookCard({
         )}
       </div>
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
-      {logOpen && <DeliveryLog api={api} webhookId={webhook.id} version={logVersion} />}
+      {logOpen && <DeliveryLog api={api} webhookId={webhook.id} version={logVersion} onLoaded={onLogLoaded} />}
     </li>
   );
 }

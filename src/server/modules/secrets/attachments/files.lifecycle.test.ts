@@ -45,7 +45,7 @@ describeEachDialect('file attachments: the lifecycle', (dialect) => {
       expect(response.statusCode, response.body).toBe(201);
       const created = response.json();
       const { id, upload } = created;
-      expect(Object.keys(created).sort()).toEqual(['deleteToken', 'expiresAt', 'id', 'upload']);
+      expect(Object.keys(created).sort()).toEqual(['deleteToken', 'expiresAt', 'id', 'receiptPath', 'upload']);
       expect(upload.files).toEqual([
         { id: expect.any(String), size: first.length, partSize: 65536, parts: 5, received: [] },
         { id: expect.any(String), size: second.length, partSize: 65536, parts: 2, received: [] },
@@ -180,7 +180,7 @@ describeEachDialect('file attachments: the lifecycle', (dialect) => {
       const content = fakeCiphertext(2_000);
       const response = await api.create([{ meta: 'hush1.aW5saW5l', content: content.toString('base64url') }]);
       expect(response.statusCode, response.body).toBe(201);
-      expect(Object.keys(response.json()).sort()).toEqual(['deleteToken', 'expiresAt', 'id']);
+      expect(Object.keys(response.json()).sort()).toEqual(['deleteToken', 'expiresAt', 'id', 'receiptPath']);
       const read = await api.read(response.json().id);
       const [file] = read.json().files;
       expect(file).toMatchObject({ meta: 'hush1.aW5saW5l', size: content.length });
