@@ -155,7 +155,7 @@ describe.skipIf(missing.length > 0)('Hush behind nginx, configured by docs/nginx
   it('HTTPS at nginx gives Secure cookies and HSTS; plain http at nginx only redirects to HTTPS', async () => {
     const secure = await signIn('127.0.0.6');
     expect(secure.status).toBe(200);
-    expect(secureCookies(secure)).toEqual({ hush_session: true, hush_login: true });
+    expect(secureCookies(secure)).toEqual({ hush_session: true, hush_login: true, hush_device: true });
     expect(secure.headers['strict-transport-security']).toBe(HSTS);
 
     const plain = await loopbackClient(httpUrl, '127.0.0.6').send('GET', '/api/v1/secret/public');
@@ -166,11 +166,11 @@ describe.skipIf(missing.length > 0)('Hush behind nginx, configured by docs/nginx
   it('a client reaching Hush directly cannot claim HTTPS with X-Forwarded-Proto', async () => {
     const spoofed = await signIn('127.0.0.6', hush.url, { 'x-forwarded-proto': 'https' });
     expect(spoofed.status).toBe(200);
-    expect(secureCookies(spoofed)).toEqual({ hush_session: false, hush_login: false });
+    expect(secureCookies(spoofed)).toEqual({ hush_session: false, hush_login: false, hush_device: false });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
     // Plain http from the trusted proxy's own address, without the header, is plain http too.
     const plain = await signIn('127.0.0.1', hush.url);
-    expect(secureCookies(plain)).toEqual({ hush_session: false, hush_login: false });
+    expect(secureCookies(plain)).toEqual({ hush_session: false, hush_login: false, hush_device: false });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
   });
 

@@ -15,7 +15,7 @@ it('sign up, use the session, create a 28-day secret, list it, sign out', async 
   });
   expect(signup.statusCode, signup.body).toBe(201);
   const cookies = Object.fromEntries(signup.cookies.map((c) => [c.name, c.value]));
-  expect(Object.keys(cookies).sort()).toEqual(['hush_login', 'hush_session']);
+  expect(Object.keys(cookies).sort()).toEqual(['hush_device', 'hush_login', 'hush_session']);
   const cookie = `hush_session=${cookies.hush_session}`;
   const created = await t.app.inject({
     method: 'POST',

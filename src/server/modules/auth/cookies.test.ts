@@ -28,10 +28,16 @@ describe('Secure session cookies behind a reverse proxy', () => {
       headers,
       payload: { username: 'alice', password: PASSWORD },
     });
-  /** The Secure flag of each session cookie the response sets, by name. */
+  /**
+   * The Secure flag of each session cookie the response sets, by name. A sign-in also sets the device cookie
+   * (hush_device, for "sign-in from a new device"): its flag is always that of the session cookie.
+   */
   function secureFlags(response: LightMyRequestResponse) {
     expect(response.statusCode, response.body).toBe(200);
-    return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.secure === true]));
+    const flags = Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.secure === true]));
+    const { hush_device: device, ...session } = flags;
+    if (device !== undefined) expect(device).toBe(session.hush_session);
+    return session;
   }
   const allSecure = { hush_session: true, hush_login: true };
   const noneSecure = { hush_session: false, hush_login: false };
