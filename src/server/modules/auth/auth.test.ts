@@ -230,7 +230,11 @@ describeEachDialect('authentication', (dialect) => {
       const created = await setup(accountBody('root', { token }));
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject({ username: 'root', role: 'admin' });
-      expect(created.cookies.map((cookie) => cookie.name).sort()).toEqual(['hush_device', 'hush_login', 'hush_session']);
+      expect(created.cookies.map((cookie) => cookie.name).sort()).toEqual([
+        'hush_device',
+        'hush_login',
+        'hush_session',
+      ]);
       expectError(await setup(accountBody('root2', { token })), 403, 'auth.setup_invalid');
       expect(await w.t.services.auth.issueSetupToken()).toBeNull();
     });
