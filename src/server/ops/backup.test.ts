@@ -80,7 +80,7 @@ describe('hush backup and restore', { timeout: 120_000 }, () => {
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(
-      /^Backed up \d+ secrets and 0 users \(schema 0008-requests, 2 stored files, 3\.1 MiB\)/,
+      /^Backed up \d+ secrets and 0 users \(schema 0009-receipts, 2 stored files, 3\.1 MiB\)/,
     );
     expect(load.failures).toEqual([]);
     expect(during, 'the server kept creating while the backup ran').toBeGreaterThan(0);

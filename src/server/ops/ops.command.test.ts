@@ -31,7 +31,7 @@ describe('hush backup / hush restore from the command line', { timeout: 120_000 
     expect(backup).toMatchObject({ code: 0, stderr: '' });
     expect(backup.stdout).toMatch(
       new RegExp(
-        `^Backed up 3 secrets and 0 users \\(schema 0008-requests, 0 stored files, 0 bytes\\) to ${file}: [\\d.]+ KiB in [\\d.]+ s\\.\\n$`,
+        `^Backed up 3 secrets and 0 users \\(schema 0009-receipts, 0 stored files, 0 bytes\\) to ${file}: [\\d.]+ KiB in [\\d.]+ s\\.\\n$`,
       ),
     );
 
@@ -39,7 +39,7 @@ describe('hush backup / hush restore from the command line', { timeout: 120_000 
     const restore = await runCli(['restore', file], { HUSH_DATA_DIR: target });
     expect(restore).toMatchObject({ code: 0, stderr: '' });
     expect(restore.stdout).toMatch(
-      new RegExp(`^Restored 3 secrets and 0 users \\(schema 0008-requests, 0 stored files, 0 bytes\\) into ${target}`),
+      new RegExp(`^Restored 3 secrets and 0 users \\(schema 0009-receipts, 0 stored files, 0 bytes\\) into ${target}`),
     );
     expect(restore.stdout).toContain('Start Hush on this folder: it brings the schema up to date at start-up.');
 

@@ -35,7 +35,7 @@ describeEachDialect('admin settings', (dialect) => {
     const changed = { ...SWITCHES, read_only: true, hide_allowed_ip_input: false, disable_requests: true };
     const response = await admin.as(put({ ...changed, restrict_organization_email: '  Example.COM ' }));
     expect(response.statusCode, response.body).toBe(200);
-    const expected = { ...changed, restrict_organization_email: 'example.com' };
+    const expected = { ...DEFAULT_SETTINGS, ...changed, restrict_organization_email: 'example.com' };
     expect(response.json()).toEqual({ ...expected, managed: [] });
     expect((await w.anonymous({ url: '/settings/public' })).json()).toEqual(expected);
     expect((await admin.as({ url: '/admin/settings' })).json()).toEqual({ ...expected, managed: [] });
