@@ -237,7 +237,13 @@ export const requestArb = (route: RouteContract, seeds: Seeds): fc.Arbitrary<Inj
             .record({ segment: segmentArb(seeds), body: bodyArb(route, seeds) })
             .map((target): FileTarget => target),
         },
-        { weight: 1, arbitrary: targetedArb(route, seeds) },
+        {
+          weight: 1,
+          // A targeted segment must keep the request on its route too (an empty id would reach the list beside it).
+          arbitrary: targetedArb(route, seeds).filter(
+            (target) => !route.path.includes('{') || target.path !== undefined || staysOnRoute(target.segment),
+          ),
+        },
       ),
       query: queryArb(seeds),
       forwardedFor: fc.option(fc.constantFrom('10.0.0.1', 'garbage', '10.0.0.1, 127.0.0.1', '::1'), { freq: 5 }),
