@@ -39,7 +39,7 @@ export function ActivityEntry({
         {item.unread && <Badge tone="indigo">{t('feed.new')}</Badge>}
         <span>{t(text.key, text.values)}</span>
       </p>
-      {subject && <p className="font-mono text-xs break-all text-slate-500 dark:text-slate-400">{subject}</p>}
+      {subject && <p className="font-mono text-xs break-all text-slate-700 dark:text-slate-300">{subject}</p>}
       <MetaLine>
         {[
           <time key="when" dateTime={item.at} title={exact}>
