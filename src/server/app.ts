@@ -46,7 +46,7 @@ import { webhooksRoutes } from './modules/delivery/webhooks.routes.js';
 import { createWebhooksService } from './modules/delivery/webhooks.service.js';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { createReceiptsService } from './modules/receipts/receipts.service.js';
-import { createStatusRecorder, expiryReason } from './modules/receipts/status-record.js';
+import { createStatusRecorder } from './modules/receipts/status-record.js';
 import { createSecretsRepository } from './modules/secrets/secrets.repository.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
 import { createSecretsService } from './modules/secrets/secrets.service.js';
@@ -107,16 +107,7 @@ export async function createApp(deps: AppDeps) {
     log: { error: (object, message) => app.log.error(object, message) },
   });
   const secretsRepository = createSecretsRepository(database.db, {
-    lastViews: async (executor, taken, atomic) => {
-      const endings = taken.map(({ row, at, ip }) => ({
-        row,
-        at,
-        reason: row.expires_at > at ? ('last_view' as const) : expiryReason(row),
-        view: { at, ip },
-      }));
-      if (atomic) await recorder.ended(executor, endings);
-      else recorder.endedSoon(endings);
-    },
+    lastViews: recorder.lastViews,
   });
   const receipts = createReceiptsService({
     db: database.db,

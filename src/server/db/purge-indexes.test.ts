@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { createSecretsRepository } from '../modules/secrets/secrets.repository.js';
-import { STALE_ATTEMPT_MS } from '../modules/secrets/secrets.service.js';
+import { STALE_ATTEMPT_MS } from '../modules/secrets/secrets.purge.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../test-utils/database.js';
 import { createMigrator, migrateToLatest } from './database.js';
 

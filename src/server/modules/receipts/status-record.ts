@@ -3,7 +3,7 @@ import { addressPrefix, normalizeIp } from '../../../shared/rules/ip.js';
 import type { DB, Db, SecretStatusTable } from '../../db/schema.js';
 import type { Insertable, Transaction } from 'kysely';
 import { arg, createPreparedQueries } from '../../db/prepared.js';
-import type { SecretRow } from '../secrets/secrets.repository.js';
+import type { LastView, SecretRow } from '../secrets/secrets.repository.js';
 import { recordEvents, type NewEvent } from '../events/events.repository.js';
 
 type Executor = Db | Transaction<DB>;
@@ -165,7 +165,7 @@ export function createStatusRecorder(deps: {
     return writing;
   }
 
-  return {
+  const recorder = {
     readerIps: deps.readerIps,
     /** The address to keep for a view, or null. */
     address: (ip: string | null) => keptAddress(ip, deps.readerIps),
@@ -190,6 +190,21 @@ export function createStatusRecorder(deps: {
 
     flush,
 
+    /**
+     * The repository's hook for last views taken (secrets.repository, lastViews): an expired row went by expiring.
+     * In the delete's transaction when an event goes with it (`atomic`), else gathered (endedSoon).
+     */
+    async lastViews(executor: Executor, taken: readonly LastView[], atomic: boolean): Promise<void> {
+      const endings = taken.map(({ row, at, ip }) => ({
+        row,
+        at,
+        reason: row.expires_at > at ? ('last_view' as const) : expiryReason(row),
+        view: { at, ip },
+      }));
+      if (atomic) await recorder.ended(executor, endings);
+      else recorder.endedSoon(endings);
+    },
+
     /** The events of a view that leaves views (the row's lists are updated by the claim itself). */
     async viewed(executor: Executor, row: SecretRow, viewsLeft: number, at: number): Promise<void> {
       if (!deps.audience.wants(row.owner_id)) return;
@@ -207,6 +222,7 @@ export function createStatusRecorder(deps: {
 
     wants: (userId: string | null) => deps.audience.wants(userId),
   };
+  return recorder;
 }
 
 export type StatusRecorder = ReturnType<typeof createStatusRecorder>;

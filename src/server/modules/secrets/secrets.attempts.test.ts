@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.js';
 import { createPasswordHasher, type PasswordHasher } from '../../lib/passwords.js';
 import { createSecret, createTestApp, createTestClock, type TestApp } from '../../test-utils/app.js';
 import { describeEachDialect } from '../../test-utils/database.js';
-import { STALE_ATTEMPT_MS } from './secrets.service.js';
+import { STALE_ATTEMPT_MS } from './secrets.purge.js';
 
 /*
  * The attempt budget is exact: a verification reserves its place before argon2 runs, so at most

@@ -9,7 +9,7 @@ import { matchesHash, randomToken, sha256 } from '../../lib/tokens.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StatsRepository } from '../stats/stats.repository.js';
 import { receiptPath, type EndReason } from '../../../shared/rules/receipts.js';
-import { expiryReason, type StatusRecorder } from '../receipts/status-record.js';
+import type { StatusRecorder } from '../receipts/status-record.js';
 import type { Attachments } from './attachments/attachments.service.js';
 import {
   attemptsBusy,
@@ -22,6 +22,9 @@ import {
   secretNotFound,
 } from './secrets.errors.js';
 import { createSecretFiles } from './secrets.files.js';
+import { createPurge } from './secrets.purge.js';
+import { iso, status, viewRecord } from './secrets.views.js';
+import { createViewClaims } from './secrets.claims.js';
 import { createReadiness, type ResponseHooks, type ResponseInput, type ResponseTarget } from './secrets.readiness.js';
 import type { Executor, NewSecretRow, SecretRow, SecretsRepository } from './secrets.repository.js';
 
@@ -54,9 +57,6 @@ export interface SecretsServiceDeps {
   recorder?: StatusRecorder;
 }
 
-/** Secrets the purge ends per transaction. */
-const PURGE_PAGE = 500;
-
 type CreateInput = z.output<typeof CreateSecretBody>;
 type Plan = NonNullable<Awaited<ReturnType<Attachments['plan']>>>;
 type ReadInput = z.output<typeof ReadSecretBody>;
@@ -65,42 +65,20 @@ type BurnInput = z.output<typeof BurnSecretBody>;
 /** Roles that may create secrets while the instance is read-only. */
 const READ_ONLY_AUTHORS: readonly string[] = ['admin', 'creator'];
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const noRelease = async () => {};
 
-/**
- * A place in an attempt budget reserved this long ago belongs to a verification that will never finish (its process
- * was killed): argon2 takes well under a second, and a request has its whole body before the check starts.
- */
-export const STALE_ATTEMPT_MS = 15 * 60_000;
 const present = (value: string | null | undefined) => (value ? value : null);
-
-/** What a live secret's record says so far (its receipt has the details). */
-function viewRecord(row: SecretRow) {
-  const views = row.view_times ? row.view_times.split(',') : [];
-  const last = views.at(-1);
-  return {
-    viewsUsed: row.prevent_burn === 1 ? views.length : row.max_views - row.views_left,
-    lastViewedAt: last ? iso(Number(last)) : null,
-    failedAttempts: row.failed_attempts,
-  };
-}
-
-function status(row: SecretRow) {
-  return {
-    id: row.id,
-    maxViews: row.max_views,
-    viewsLeft: row.views_left,
-    preventBurn: row.prevent_burn === 1,
-    isPublic: row.is_public === 1,
-    requiresKeyProof: row.key_proof_hash !== null,
-    expiresAt: iso(row.expires_at),
-  };
-}
 
 export function createSecretsService(deps: SecretsServiceDeps) {
   const { repository, stats, passwords, clock, attachments } = deps;
   const { recorder } = deps;
+  const { claim, failAttempt } = createViewClaims({
+    repository,
+    recorder,
+    clock,
+    burned: () => stats.increment('secrets_burned'),
+    attemptsLeft: (row) => attemptsLeft(row),
+  });
   const readiness = createReadiness(repository, deps.responses, recorder);
   const deleteRow = readiness.deleteRow;
 
@@ -220,72 +198,6 @@ export function createSecretsService(deps: SecretsServiceDeps) {
     if (!row) throw secretNotFound();
     checkIp(row, caller);
     return row;
-  }
-
-  /** A wrong password: counted and timed on the row, with its event in the same transaction when someone hears. */
-  function failAttempt(row: SecretRow, now: number) {
-    if (!recorder?.wants(row.owner_id)) return repository.failAttempt(row.id, now);
-    return repository.transaction(async (trx) => {
-      const failed = await repository.failAttempt(row.id, now, trx);
-      if (failed) await recorder.passwordFailed(trx, failed, attemptsLeft(failed), now);
-      return failed;
-    });
-  }
-
-  /** A view that leaves views: the claim records its time (and address); its event goes in the same transaction. */
-  function claimView(row: SecretRow, now: number, ip: string | null) {
-    if (!recorder?.wants(row.owner_id)) return repository.claimView(row.id, now, ip);
-    return repository.transaction(async (trx) => {
-      const claimed = await repository.claimView(row.id, now, ip, trx);
-      // A claim that spent the last view is told by its ending (endExhausted), not twice.
-      if (claimed && claimed.views_left > 0) await recorder.viewed(trx, claimed, claimed.views_left, now);
-      return claimed;
-    });
-  }
-
-  /** Deletes a secret whose views a claim used up, with its status. */
-  async function endExhausted(id: string, now: number): Promise<boolean> {
-    if (!recorder) return (await repository.deleteIfExhausted(id)) !== undefined;
-    return repository.transaction(async (trx) => {
-      const gone = await repository.deleteIfExhausted(id, trx);
-      if (gone) await recorder.ended(trx, [{ row: gone, reason: 'last_view', at: now }]);
-      return gone !== undefined;
-    });
-  }
-
-  /** A view of a secret that never burns: recorded only (with its event, when someone hears). */
-  async function recordView(row: SecretRow, now: number, ip: string | null) {
-    if (!recorder) return;
-    if (!recorder.wants(row.owner_id)) return repository.recordView(row.id, now, ip);
-    await repository.transaction(async (trx) => {
-      await repository.recordView(row.id, now, ip, trx);
-      await recorder.viewed(trx, row, row.views_left, now);
-    });
-  }
-
-  /**
-   * Spends one view in a single atomic statement: the last view deletes the row and returns it, any other
-   * decrements `views_left` where it is still positive. Of N concurrent readers exactly `views_left` succeed. Each
-   * records its time (and, when kept, the reader's address) in the secret's status.
-   */
-  async function claim(row: SecretRow, caller: Caller): Promise<SecretRow | undefined> {
-    const now = clock();
-    const ip = recorder ? recorder.address(caller.ip) : null;
-    if (row.prevent_burn === 1) {
-      const fresh = await repository.findOpenable(row.id, now);
-      if (fresh) await recordView(fresh, now, ip);
-      return fresh;
-    }
-    if (row.views_left === 1) {
-      const taken = await repository.takeLastView(row.id, now, ip, recorder?.wants(row.owner_id) ?? false);
-      if (taken) stats.increment('secrets_burned');
-      return taken && { ...taken, views_left: 0 };
-    }
-    const claimed = await claimView(row, now, ip);
-    if (claimed && claimed.views_left <= 0 && (await endExhausted(row.id, now))) {
-      stats.increment('secrets_burned');
-    }
-    return claimed;
   }
 
   /** Claims a view with the download keys of the secret's files, if any; not found when another reader was first. */
@@ -459,35 +371,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
       for (const id of ids) await attachments.deleteForSecret(id);
     },
 
-    /**
-     * Deletes what has expired or been used up, a page at a time, each page's status (expired, read or unread; a
-     * crash's used-up leftovers as last views) and events in the transaction that deletes it. Returns how many
-     * expired.
-     */
-    async purge() {
-      const now = clock();
-      await repository.releaseStaleAttempts(now - STALE_ATTEMPT_MS);
-      let expired = 0;
-      for (;;) {
-        const page = async (executor?: Executor) => {
-          const rows = await repository.takeEnded(now, PURGE_PAGE, executor);
-          await recorder?.ended(
-            executor!,
-            rows.map((row) => ({
-              row,
-              at: now,
-              reason: row.expires_at <= now ? expiryReason(row) : 'last_view',
-            })),
-          );
-          return rows;
-        };
-        const ended = recorder ? await repository.transaction(page) : await page();
-        expired += ended.filter((row) => row.expires_at <= now).length;
-        if (ended.length < PURGE_PAGE) break;
-      }
-      stats.increment('secrets_expired', expired);
-      return expired;
-    },
+    purge: createPurge({ repository, stats, clock, recorder }),
   };
 }
 
