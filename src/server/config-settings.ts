@@ -1,51 +1,12 @@
 /** Every HUSH_* setting: its variable, default, check and description (the README's table is made from it). */
 import { z } from 'zod';
-import { OrganizationDomain } from '../shared/api/admin.contract.js';
 import { Email, Password, Username } from '../shared/api/auth.contract.js';
 import { isValidIpOrCidr, normalizeIp } from '../shared/rules/ip.js';
-import { DEFAULT_EMAIL_EVENTS, EVENT_TYPES } from '../shared/rules/events.js';
 import { LANGUAGE_CODES } from '../shared/rules/languages.js';
+import { bool, GiB, HOSTNAME, int, list, MAX_BYTES, MiB, pinnedBool, pinnedDomain, setting } from './config-kinds.js';
+import { deliverySettings } from './config-delivery.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
-  .transform((value) => ['true', '1', 'yes'].includes(value));
-// Digits only: a blank value must not coerce to 0 (HUSH_PORT= would listen on a random port), nor 0x50 or 1e3 pass.
-const int = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+$/, 'must be a whole number')
-    .pipe(z.coerce.number<string>().int().min(min).max(max));
-/** An instance setting pinned by the environment (managed mode); empty: not pinned, the admin page decides. */
-const pinnedBool = z.union([z.literal('').transform(() => null), bool]);
-const pinnedDomain = OrganizationDomain.transform((value) => (value === '' ? null : value));
-const MiB = 1024 * 1024;
-const GiB = 1024 * MiB;
-/** Byte limits up to 1 PiB. */
-const MAX_BYTES = 2 ** 50;
-/** RFC 1123 host names: letters, digits and dashes in dot-separated labels. */
-const HOSTNAME =
-  /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
-const list = z.string().transform((value) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean),
-);
-
-export interface Setting<S extends z.ZodType = z.ZodType> {
-  env: string;
-  default: string;
-  schema: S;
-  doc: string;
-}
-
-const setting = <S extends z.ZodType>(env: string, defaultValue: string, schema: S, doc: string): Setting<S> => ({
-  env,
-  default: defaultValue,
-  schema,
-  doc,
-});
+export type { Setting } from './config-kinds.js';
 
 /** Every setting Hush reads: its environment variable, default and meaning. The README table is generated from this. */
 export const settings = {
@@ -309,99 +270,7 @@ export const settings = {
     ]),
     'Bearer token /metrics requires (Authorization: Bearer …). Empty: /metrics is open to whoever reaches it.',
   ),
-  statusRetentionDays: setting(
-    'HUSH_STATUS_RETENTION_DAYS',
-    '30',
-    int(1, 3650),
-    'Days the content-free status of a secret (views, wrong passwords, how it ended) is kept after the secret is gone.',
-  ),
-  statusReaderIp: setting(
-    'HUSH_STATUS_READER_IP',
-    'off',
-    z
-      .enum(['off', 'false', 'prefix', 'full', 'true'], { message: 'must be off, prefix or full' })
-      .transform((value) => (value === 'false' ? 'off' : value === 'true' ? 'full' : value)),
-    'Keep readers’ addresses in a secret’s status, shown to its owner: off, prefix (an IPv4 /24 or IPv6 /48) or full.',
-  ),
-  webhookUrl: setting(
-    'HUSH_WEBHOOK_URL',
-    '',
-    z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
-    'An instance webhook pinned by the environment (managed mode): every event is sent to it, signed with HUSH_WEBHOOK_SECRET.',
-  ),
-  webhookSecret: setting(
-    'HUSH_WEBHOOK_SECRET',
-    '',
-    z.union([
-      z.literal(''),
-      z.string().regex(/^whsec_[A-Za-z0-9+/=]{32,}$/, 'must be whsec_ and at least 24 bytes of base64'),
-    ]),
-    'The signing secret of HUSH_WEBHOOK_URL (whsec_ and base64, as Standard Webhooks give it).',
-  ),
-  webhookAllowPrivate: setting(
-    'HUSH_WEBHOOK_ALLOW_PRIVATE',
-    'false',
-    bool,
-    'Let webhooks point at loopback, private, link-local and metadata addresses (checked again after DNS at every delivery).',
-  ),
-  webhookTimeoutSeconds: setting(
-    'HUSH_WEBHOOK_TIMEOUT',
-    '10',
-    int(1, 120),
-    'Seconds a webhook endpoint has to answer a delivery before it counts as failed (and is retried).',
-  ),
-  deliveryRetryMs: setting(
-    'HUSH_DELIVERY_RETRY_MS',
-    '5000',
-    int(10, 3_600_000),
-    'Wait before the first retry of a failed delivery; it doubles with each retry (at most 6 hours) for HUSH_DELIVERY_WINDOW_HOURS.',
-  ),
-  deliveryWindowHours: setting(
-    'HUSH_DELIVERY_WINDOW_HOURS',
-    '24',
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d+)?$/, 'must be a number of hours')
-      .pipe(z.coerce.number<string>().min(0.0001).max(720)),
-    'How long a failed delivery is retried; a webhook failing every attempt that long is turned off, with a notice.',
-  ),
-  smtpUrl: setting(
-    'HUSH_SMTP_URL',
-    '',
-    z.union([z.literal(''), z.url({ protocol: /^smtps?$/ })]),
-    'SMTP server for notification emails: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465 (TLS). Empty: no email.',
-  ),
-  smtpFrom: setting(
-    'HUSH_SMTP_FROM',
-    '',
-    z.union([z.literal(''), Email]),
-    'The From address of notification emails (required with HUSH_SMTP_URL).',
-  ),
-  smtpRequireTls: setting(
-    'HUSH_SMTP_REQUIRE_TLS',
-    'false',
-    bool,
-    'Refuse to send over smtp:// unless the server offers STARTTLS.',
-  ),
-  smtpTlsRejectUnauthorized: setting(
-    'HUSH_SMTP_TLS_REJECT_UNAUTHORIZED',
-    'true',
-    bool,
-    'Check the SMTP server’s TLS certificate (false only for a self-signed server you trust).',
-  ),
-  emailEvents: setting(
-    'HUSH_EMAIL_EVENTS',
-    DEFAULT_EMAIL_EVENTS.join(','),
-    list.pipe(z.array(z.enum(EVENT_TYPES, { message: `each must be one of ${EVENT_TYPES.join(', ')}` }))),
-    'The events a user is emailed about until they choose (comma-separated event types; empty: none).',
-  ),
-  smtpTimeoutSeconds: setting(
-    'HUSH_SMTP_TIMEOUT',
-    '15',
-    int(1, 300),
-    'Seconds to connect, greet and send one email before the attempt counts as failed (and is retried).',
-  ),
+  ...deliverySettings,
   shutdownTimeoutSeconds: setting(
     'HUSH_SHUTDOWN_TIMEOUT',
     '8',
