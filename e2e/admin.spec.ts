@@ -110,7 +110,7 @@ test('with sign-up disabled the sign-up link is gone, the server refuses sign-up
 }) => {
   await signInAsAdmin(page);
   await page.goto('/account/instance-settings');
-  await page.getByRole('switch', { name: 'Disable sign-up' }).click();
+  await page.getByRole('switch', { name: 'Turn off sign-up' }).click();
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('The settings are saved and apply at once.')).toBeVisible();
 

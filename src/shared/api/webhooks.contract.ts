@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELIVERY_ERRORS } from '../rules/deliveries.js';
 import { EVENT_TYPES, WEBHOOK_FORMATS } from '../rules/events.js';
 import { defineRoute, errorResponse, noNul, type ResponseContract } from './contract.js';
 import { EXAMPLE } from './examples.js';
@@ -17,7 +18,13 @@ export const Webhook = z
     format: WebhookFormat,
     events: z.array(z.enum(EVENT_TYPES)).nullable().describe('The events sent; null: every event'),
     enabled: z.boolean(),
-    disabledReason: z.string().nullable().describe('Why it was turned off (after failing for the retry window)'),
+    disabledReason: z
+      .string()
+      .nullable()
+      .describe(
+        'Why Hush turned it off, as a code: failed_window:<hours> (every delivery failed for the retry window). ' +
+          'Rows from older versions may hold English text',
+      ),
     pinned: z.boolean().describe('Set by HUSH_WEBHOOK_URL: it cannot be changed here'),
     createdAt: z.iso.datetime(),
   })
@@ -44,7 +51,14 @@ export const Delivery = z
     state: z.enum(['pending', 'delivered', 'failed']),
     attempts: z.number().int(),
     lastCode: z.number().int().nullable().describe('The HTTP status of the last attempt'),
-    lastError: z.string().nullable(),
+    lastError: z
+      .string()
+      .nullable()
+      .describe(
+        `Why the last attempt failed, as a code: ${DELIVERY_ERRORS.join(', ')}; an errno after a colon for some ` +
+          '(network:ECONNRESET); http_status and redirect have the status in lastCode. Rows from older versions ' +
+          'may hold English text',
+      ),
     createdAt: z.iso.datetime(),
     nextAttemptAt: z.iso.datetime().nullable(),
     finishedAt: z.iso.datetime().nullable(),

@@ -143,6 +143,8 @@ describe('the webhooks page', () => {
     open();
     fireEvent.click(button(await card(), 'Edit'));
     const form = screen.getByRole('form', { name: 'Edit the webhook https://hooks.example.com/hush' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Edit webhook' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: /URL/ })));
     expect((within(form).getByRole('checkbox', { name: 'Secret opened' }) as HTMLInputElement).checked).toBe(true);
     typeInto('URL', 'https://hooks.example.com/v2');
     fireEvent.click(within(form).getByRole('radio', { name: 'All events' }));
@@ -169,14 +171,16 @@ describe('the webhooks page', () => {
     cleanup();
 
     serveApi({
-      [`GET ${BASE}`]: [200, [webhook({ enabled: false, disabledReason: 'Every delivery failed for 24 hours' })]],
+      [`GET ${BASE}`]: [200, [webhook({ enabled: false, disabledReason: 'failed_window:24' })]],
       [`PUT ${HOOK}`]: (body) => [200, { ...webhook(), ...(body as object), disabledReason: null }],
     });
     open();
     const failing = await card();
     const notice = within(failing).getByRole('status');
     expect(notice.textContent).toContain('Turned off after failing');
-    expect(notice.textContent).toContain('(Every delivery failed for 24 hours)');
+    expect(notice.textContent).toContain(
+      'Every delivery failed for 24 hours. Fix the endpoint, then turn it on again.',
+    );
     fireEvent.click(button(failing, 'Turn on'));
     expect(await screen.findByText('The webhook is on.')).toBeTruthy();
     expect(failing.textContent).not.toContain('Turned off after failing');
@@ -208,7 +212,7 @@ describe('the webhooks page', () => {
         type: 'secret.viewed',
         state: 'pending',
         attempts: 2,
-        lastError: 'connect ECONNREFUSED',
+        lastError: 'connection_refused',
         nextAttemptAt: new Date(Date.now() + 5 * 60_000).toISOString(),
       }),
       delivery({
@@ -217,6 +221,7 @@ describe('the webhooks page', () => {
         state: 'failed',
         attempts: 9,
         lastCode: 500,
+        lastError: 'http_status',
         finishedAt: AT,
       }),
       delivery({
@@ -245,10 +250,11 @@ describe('the webhooks page', () => {
       'DeliveredSecret burned',
     ]);
     expect(rows[0]!.textContent).toContain('0 attempts');
-    expect(rows[1]!.textContent).toContain('Last error: connect ECONNREFUSED');
+    expect(rows[1]!.textContent).toContain('Last error: connection refused');
     expect(rows[1]!.textContent).toContain('Next try in 5 minutes');
     expect(rows[2]!.textContent).toContain('9 attempts');
     expect(rows[2]!.textContent).toContain('Last answer: HTTP 500');
+    expect(rows[2]!.textContent, 'the status says it all').not.toContain('Last error');
     expect(rows[2]!.textContent).toContain('Finished');
     expect(rows[3]!.textContent).toContain('1 attempt');
     expect(rows[3]!.textContent).toContain('Last answer: HTTP 204');
@@ -294,6 +300,41 @@ describe('the webhooks page', () => {
     fireEvent.click(button(section, 'Refresh'));
     expect(await within(section).findByText('Delivered')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText(FAILING)).toBeNull());
+  });
+
+  it('says why deliveries failed in words, with their detail, and older English text as it is', async () => {
+    const log = [
+      delivery({ id: 'd-1', state: 'failed', attempts: 3, lastCode: 302, lastError: 'redirect' }),
+      delivery({ id: 'd-2', state: 'failed', attempts: 3, lastError: 'network:ECONNRESET' }),
+      delivery({ id: 'd-3', state: 'failed', attempts: 3, lastError: 'timeout' }),
+      delivery({ id: 'd-4', state: 'failed', attempts: 3, lastError: 'no answer within 10 s' }),
+      delivery({ id: 'd-5', state: 'failed', attempts: 3, lastError: 'something_new:42' }),
+    ];
+    serveApi({ [`GET ${BASE}`]: [200, [webhook()]], [`GET ${HOOK}/deliveries`]: [200, log] });
+    open();
+    fireEvent.click(button(await card(), 'Show delivery log'));
+    const section = await screen.findByRole('region', { name: 'Delivery log' });
+    const rows = within(await within(section).findByRole('list')).getAllByRole('listitem');
+    expect(rows[0]!.textContent).toContain('Last answer: HTTP 302');
+    expect(rows[0]!.textContent).toContain('Last error: redirect not followed');
+    expect(rows[1]!.textContent).toContain('Last error: network error (ECONNRESET)');
+    expect(rows[2]!.textContent).toContain('Last error: no answer in time');
+    expect(rows[3]!.textContent).toContain('Last error: no answer within 10 s');
+    expect(rows[4]!.textContent).toContain('Last error: something_new:42');
+  });
+
+  it('says why Hush turned a webhook off, and older English text as it is', async () => {
+    serveApi({ [`GET ${BASE}`]: [200, [webhook({ enabled: false, disabledReason: 'failed_window:1' })]] });
+    open();
+    expect(within(await card()).getByRole('status').textContent).toContain('Every delivery failed for 1 hour.');
+    cleanup();
+    serveApi({
+      [`GET ${BASE}`]: [200, [webhook({ enabled: false, disabledReason: 'Every delivery failed for 24 hours' })]],
+    });
+    open();
+    expect(within(await card()).getByRole('status').textContent).toContain(
+      'Every delivery failed for 24 hours. Fix the endpoint',
+    );
   });
 
   it('says when the log is empty', async () => {

@@ -239,7 +239,8 @@ describeEachDialect('email notifications to a real SMTP server (issue 15)', (dia
     expect(smtp.received).toHaveLength(0);
     const [failed] = await emailDeliveries();
     expect(failed).toMatchObject({ state: 'pending', attempts: 1, last_code: 550 });
-    expect(failed!.last_error).toMatch(/EENVELOPE|550/);
+    // A code, with the mail server's own reply as its detail.
+    expect(failed!.last_error).toMatch(/^smtp:550 /);
     expect(failed!.next_at).toBeGreaterThan(clock());
     // Not before its time.
     await bounded(t.services.worker.runOnce());
@@ -321,7 +322,7 @@ describeEachDialect('email to an SMTP server that never greets: bounded, retried
     expect(roundMs).toBeGreaterThan(requestMs);
     const [failed] = await t.database.db.selectFrom('deliveries').selectAll().where('channel', '=', 'email').execute();
     expect(failed).toMatchObject({ state: 'pending', attempts: 1, last_code: null });
-    expect(failed!.last_error).toMatch(/ETIMEDOUT|time/i);
+    expect(failed!.last_error).toBe('timeout');
     // Retried once due, bounded again.
     clock.advance(60_000);
     const again = performance.now();

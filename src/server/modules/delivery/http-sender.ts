@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { coded, type DeliveryError } from '../../../shared/rules/deliveries.js';
 import { guardedLookup, urlProblem } from './url-guard.js';
 
 /** The answer of an endpoint is read up to this much, then the connection is dropped (a body never matters). */
@@ -9,8 +10,8 @@ export interface SendResult {
   ok: boolean;
   /** The HTTP status, or null when none came (refused, timed out, private address). */
   code: number | null;
-  /** Why it failed, in a few words for the delivery log. */
-  error: string | null;
+  /** Why it failed, as a code for the delivery log (shared/rules/deliveries.ts). */
+  error: DeliveryError | null;
 }
 
 export interface HttpRequest {
@@ -41,7 +42,7 @@ export function createHttpSender(options: { timeoutMs: number; allowPrivate: boo
       try {
         url = new URL(request.url);
       } catch {
-        return done({ ok: false, code: null, error: 'not a URL' });
+        return done({ ok: false, code: null, error: 'invalid_url' });
       }
       // Node skips `lookup` for a literal address: those are checked here (a webhook saved while private addresses
       // were allowed, or the pinned HUSH_WEBHOOK_URL).
@@ -50,7 +51,7 @@ export function createHttpSender(options: { timeoutMs: number; allowPrivate: boo
         return done({
           ok: false,
           code: null,
-          error: problem === 'private_address' ? 'refused: private address' : problem,
+          error: problem === 'private_address' ? 'private_address' : 'invalid_url',
         });
       const client = url.protocol === 'https:' ? https : http;
       const body = Buffer.from(request.body);
@@ -80,8 +81,8 @@ export function createHttpSender(options: { timeoutMs: number; allowPrivate: boo
             });
             const finish = () => {
               if (code >= 200 && code < 300) done({ ok: true, code, error: null });
-              else if (code >= 300 && code < 400) done({ ok: false, code, error: 'redirect not followed' });
-              else done({ ok: false, code, error: `HTTP ${code}` });
+              else if (code >= 300 && code < 400) done({ ok: false, code, error: 'redirect' });
+              else done({ ok: false, code, error: 'http_status' });
             };
             response.on('end', finish);
             response.on('error', finish);
@@ -92,26 +93,26 @@ export function createHttpSender(options: { timeoutMs: number; allowPrivate: boo
         return done({
           ok: false,
           code: null,
-          error: ((error as NodeJS.ErrnoException).code ?? 'invalid request').slice(0, 100),
+          error: coded('invalid_request', (error as NodeJS.ErrnoException).code),
         });
       }
       timer = setTimeout(() => {
         outgoing.destroy();
-        done({ ok: false, code: null, error: `no answer within ${Math.round(options.timeoutMs / 1000)} s` });
+        done({ ok: false, code: null, error: 'timeout' });
       }, options.timeoutMs);
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
-        const reason =
-          error.name === 'PrivateAddressError'
-            ? 'refused: private address'
-            : error.code === 'ENOTFOUND'
-              ? 'host not found'
-              : error.code === 'ECONNREFUSED'
-                ? 'connection refused'
-                : (error.code ?? error.message).slice(0, 100);
-        done({ ok: false, code: null, error: reason });
+        done({ ok: false, code: null, error: networkError(error) });
       });
       outgoing.end(body);
     });
+}
+
+/** A failed connection as a code; an errno the log has no words for stays its detail (`network:ECONNRESET`). */
+function networkError(error: NodeJS.ErrnoException): DeliveryError {
+  if (error.name === 'PrivateAddressError') return 'private_address';
+  if (error.code === 'ENOTFOUND') return 'host_not_found';
+  if (error.code === 'ECONNREFUSED') return 'connection_refused';
+  return coded('network', error.code);
 }
 
 export type HttpSender = ReturnType<typeof createHttpSender>;

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { coded, type DeliveryError } from '../../../shared/rules/deliveries.js';
 import type { EventData } from '../events/events.repository.js';
 import { describeEvent, textsFor } from './messages.js';
 
@@ -6,7 +7,8 @@ export interface MailResult {
   ok: boolean;
   /** The SMTP reply code when one came. */
   code: number | null;
-  error: string | null;
+  /** Why it failed, as a code for the delivery log (shared/rules/deliveries.ts). */
+  error: DeliveryError | null;
 }
 
 export interface Mail {
@@ -84,16 +86,21 @@ export function createMailer(options: {
         return { ok: true, code: 250, error: null };
       } catch (error) {
         const failure = error as { responseCode?: number; response?: string; code?: string; message?: string };
-        return {
-          ok: false,
-          code: failure.responseCode ?? null,
-          // The server's own reply ("550 5.1.1 mailbox unavailable") says most; else the code or message.
-          error: (failure.response ?? failure.code ?? failure.message ?? 'SMTP error').slice(0, 200),
-        };
+        return { ok: false, code: failure.responseCode ?? null, error: mailError(failure) };
       }
     },
     close: () => transport.close(),
   };
+}
+
+/**
+ * A failed send as a code. The server's own reply ("550 5.1.1 mailbox unavailable") says most, and is its detail;
+ * else nodemailer's code (ECONNECTION, EAUTH…), never its English message.
+ */
+function mailError(failure: { response?: string; code?: string }): DeliveryError {
+  if (failure.response) return coded('smtp', failure.response);
+  if (failure.code === 'ETIMEDOUT') return 'timeout';
+  return coded('smtp', failure.code);
 }
 
 export type Mailer = ReturnType<typeof createMailer>;

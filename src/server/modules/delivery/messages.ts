@@ -1,3 +1,4 @@
+import type { EventType, TEST_EVENT } from '../../../shared/rules/events.js';
 import type { Language } from '../../../shared/rules/languages.js';
 import type { EventData } from '../events/events.repository.js';
 
@@ -10,6 +11,8 @@ type Texts = {
   footer: string;
   time: string;
   id: string;
+  /** A few words naming the event: the Title of an ntfy notification. */
+  titles: Record<EventType | typeof TEST_EVENT, string>;
   events: Record<string, (data: EventData, id: string) => string>;
 };
 
@@ -20,6 +23,21 @@ const en: Texts = {
   footer: 'You get these emails because you chose them in your Hush account (Activity › Notifications).',
   time: 'Time',
   id: 'Id',
+  titles: {
+    'secret.viewed': 'Secret opened',
+    'secret.burned': 'Secret burned',
+    'secret.expired': 'Secret expired',
+    'secret.password_failed': 'Wrong password',
+    'request.created': 'Request created',
+    'request.answered': 'Request answered',
+    'request.revoked': 'Request revoked',
+    'request.expired': 'Request expired',
+    'token.created': 'API token created',
+    'token.first_used': 'API token first used',
+    'session.new_device': 'New sign-in',
+    'webhook.disabled': 'Webhook turned off',
+    'webhook.test': 'Test event',
+  },
   events: {
     'secret.viewed': (d, id) =>
       d.ended
@@ -51,6 +69,21 @@ const nb: Texts = {
   footer: 'Du får disse e-postene fordi du valgte dem i Hush-kontoen din (Aktivitet › Varsler).',
   time: 'Tid',
   id: 'Id',
+  titles: {
+    'secret.viewed': 'Hemmelighet åpnet',
+    'secret.burned': 'Hemmelighet brent',
+    'secret.expired': 'Hemmelighet utløpt',
+    'secret.password_failed': 'Feil passord',
+    'request.created': 'Forespørsel opprettet',
+    'request.answered': 'Forespørsel besvart',
+    'request.revoked': 'Forespørsel trukket tilbake',
+    'request.expired': 'Forespørsel utløpt',
+    'token.created': 'API-token opprettet',
+    'token.first_used': 'API-token brukt første gang',
+    'session.new_device': 'Ny innlogging',
+    'webhook.disabled': 'Webhook slått av',
+    'webhook.test': 'Testhendelse',
+  },
   events: {
     'secret.viewed': (d, id) =>
       d.ended
@@ -83,6 +116,21 @@ const de: Texts = {
     'Sie erhalten diese E-Mails, weil Sie sie in Ihrem Hush-Konto gewählt haben (Aktivität › Benachrichtigungen).',
   time: 'Zeit',
   id: 'ID',
+  titles: {
+    'secret.viewed': 'Geheimnis geöffnet',
+    'secret.burned': 'Geheimnis vernichtet',
+    'secret.expired': 'Geheimnis abgelaufen',
+    'secret.password_failed': 'Falsches Passwort',
+    'request.created': 'Anfrage erstellt',
+    'request.answered': 'Anfrage beantwortet',
+    'request.revoked': 'Anfrage zurückgezogen',
+    'request.expired': 'Anfrage abgelaufen',
+    'token.created': 'API-Token erstellt',
+    'token.first_used': 'API-Token erstmals benutzt',
+    'session.new_device': 'Neue Anmeldung',
+    'webhook.disabled': 'Webhook ausgeschaltet',
+    'webhook.test': 'Testereignis',
+  },
   events: {
     'secret.viewed': (d, id) =>
       d.ended
@@ -106,7 +154,7 @@ const de: Texts = {
     'token.first_used': (_, id) => `Ein API-Token wurde zum ersten Mal benutzt (${id}).`,
     'session.new_device': () => 'Jemand hat sich von einem neuen Gerät bei Ihrem Konto angemeldet.',
     'webhook.disabled': (_, id) =>
-      `Ihr Webhook ${id} wurde abgeschaltet: Jede Zustellung ist über den gesamten Wiederholungszeitraum fehlgeschlagen.`,
+      `Ihr Webhook ${id} wurde ausgeschaltet: Jede Zustellung ist über den gesamten Wiederholungszeitraum fehlgeschlagen.`,
     'webhook.test': (_, id) => `Dies ist ein Testereignis von Hush für den Webhook ${id}.`,
   },
 };
@@ -116,6 +164,21 @@ const fr: Texts = {
   footer: 'Vous recevez ces e-mails car vous les avez choisis dans votre compte Hush (Activité › Notifications).',
   time: 'Heure',
   id: 'Identifiant',
+  titles: {
+    'secret.viewed': 'Secret ouvert',
+    'secret.burned': 'Secret détruit',
+    'secret.expired': 'Secret expiré',
+    'secret.password_failed': 'Mot de passe erroné',
+    'request.created': 'Demande créée',
+    'request.answered': 'Réponse à une demande',
+    'request.revoked': 'Demande révoquée',
+    'request.expired': 'Demande expirée',
+    'token.created': 'Jeton d’API créé',
+    'token.first_used': 'Premier usage d’un jeton d’API',
+    'session.new_device': 'Nouvelle connexion',
+    'webhook.disabled': 'Webhook désactivé',
+    'webhook.test': 'Événement de test',
+  },
   events: {
     'secret.viewed': (d, id) =>
       d.ended
@@ -149,6 +212,21 @@ const es: Texts = {
   footer: 'Recibe estos correos porque los eligió en su cuenta de Hush (Actividad › Notificaciones).',
   time: 'Hora',
   id: 'Id',
+  titles: {
+    'secret.viewed': 'Secreto abierto',
+    'secret.burned': 'Secreto destruido',
+    'secret.expired': 'Secreto caducado',
+    'secret.password_failed': 'Contraseña incorrecta',
+    'request.created': 'Solicitud creada',
+    'request.answered': 'Solicitud respondida',
+    'request.revoked': 'Solicitud revocada',
+    'request.expired': 'Solicitud caducada',
+    'token.created': 'Token de API creado',
+    'token.first_used': 'Primer uso de un token de API',
+    'session.new_device': 'Nuevo inicio de sesión',
+    'webhook.disabled': 'Webhook desactivado',
+    'webhook.test': 'Evento de prueba',
+  },
   events: {
     'secret.viewed': (d, id) =>
       d.ended
@@ -181,6 +259,21 @@ const zh: Texts = {
   footer: '您收到这些邮件，是因为您在 Hush 账户中选择了它们（活动 › 通知）。',
   time: '时间',
   id: 'ID',
+  titles: {
+    'secret.viewed': '秘密已打开',
+    'secret.burned': '秘密已销毁',
+    'secret.expired': '秘密已过期',
+    'secret.password_failed': '密码错误',
+    'request.created': '请求已创建',
+    'request.answered': '请求已收到回复',
+    'request.revoked': '请求已撤销',
+    'request.expired': '请求已过期',
+    'token.created': 'API 令牌已创建',
+    'token.first_used': 'API 令牌首次使用',
+    'session.new_device': '新的登录',
+    'webhook.disabled': 'Webhook 已关闭',
+    'webhook.test': '测试事件',
+  },
   events: {
     'secret.viewed': (d, id) =>
       d.ended
@@ -221,6 +314,12 @@ export function describeEvent(
   const texts = textsFor(language);
   const say = texts.events[event.type] ?? en.events[event.type];
   return say ? say(event.data, event.subjectId) : `${event.type} (${event.subjectId})`;
+}
+
+/** A few words naming the event ("Secret opened"); an unknown type is named as it is. */
+export function eventTitle(type: string, language?: string | null): string {
+  const texts = textsFor(language);
+  return (texts.titles as Record<string, string>)[type] ?? (en.titles as Record<string, string>)[type] ?? type;
 }
 
 export const MESSAGE_LANGUAGES = Object.keys(TEXTS) as Language[];

@@ -1,4 +1,5 @@
 import type { Selectable, Transaction } from 'kysely';
+import { coded, isPermanentDeliveryError, type DeliveryError } from '../../../shared/rules/deliveries.js';
 import { TEST_EVENT, type WebhookFormat } from '../../../shared/rules/events.js';
 import type { DB, DeliveriesTable, Db, EventsTable, WebhooksTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -183,20 +184,19 @@ export function createOutboxWorker(deps: WorkerDeps) {
       .execute();
   }
 
-  type Outcome = { ok: boolean; code: number | null; error: string | null };
+  type Outcome = { ok: boolean; code: number | null; error: DeliveryError | null };
+  const failure = (error: DeliveryError): Outcome => ({ ok: false, code: null, error });
 
   async function sendWebhook(delivery: DeliveryRow, event: OutboxEvent, switches: { webhooks: boolean }) {
-    if (!switches.webhooks)
-      return { outcome: { ok: false, code: null, error: 'webhooks are turned off' }, webhook: null };
+    if (!switches.webhooks) return { outcome: failure('webhooks_off'), webhook: null };
     if (delivery.target === PINNED_WEBHOOK_ID) {
-      if (!deps.pinned) return { outcome: { ok: false, code: null, error: 'webhook removed' }, webhook: null };
+      if (!deps.pinned) return { outcome: failure('webhook_removed'), webhook: null };
       const request = webhookRequest(event, 'standard', [deps.pinned.secret], clock());
       return { outcome: await deps.send({ url: deps.pinned.url, ...request }), webhook: null };
     }
     const webhook = await db.selectFrom('webhooks').selectAll().where('id', '=', delivery.target).executeTakeFirst();
-    if (!webhook) return { outcome: { ok: false, code: null, error: 'webhook removed' }, webhook: null };
-    if (webhook.enabled !== 1)
-      return { outcome: { ok: false, code: null, error: 'webhook turned off' }, webhook: null };
+    if (!webhook) return { outcome: failure('webhook_removed'), webhook: null };
+    if (webhook.enabled !== 1) return { outcome: failure('webhook_off'), webhook: null };
     const now = clock();
     const secrets = [webhook.secret];
     if (webhook.previous_secret && (webhook.previous_secret_until ?? 0) > now) secrets.push(webhook.previous_secret);
@@ -205,13 +205,13 @@ export function createOutboxWorker(deps: WorkerDeps) {
   }
 
   async function sendEmail(delivery: DeliveryRow, event: OutboxEvent, switches: { email: boolean }): Promise<Outcome> {
-    if (!switches.email || !deps.mailer) return { ok: false, code: null, error: 'email is turned off' };
+    if (!switches.email || !deps.mailer) return failure('email_off');
     const user = await db
       .selectFrom('users')
       .select(['email', 'locale'])
       .where('id', '=', delivery.target)
       .executeTakeFirst();
-    if (!user) return { ok: false, code: null, error: 'account deleted' };
+    if (!user) return failure('account_deleted');
     return deps.mailer.send({ to: user.email, language: user.locale, event });
   }
 
@@ -224,11 +224,12 @@ export function createOutboxWorker(deps: WorkerDeps) {
       }
       return;
     }
-    const hours = Math.round(deps.windowMs / 3_600_000);
+    // To two decimals: a window shorter than an hour (HUSH_DELIVERY_WINDOW_HOURS=0.5) is not said as 0 hours.
+    const hours = Math.round(deps.windowMs / 36_000) / 100;
     const turnedOff = await db.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable('webhooks')
-        .set({ enabled: 0, disabled_reason: `Every delivery failed for ${hours} hours` })
+        .set({ enabled: 0, disabled_reason: coded('failed_window', hours) })
         .where('id', '=', webhook.id)
         .where('enabled', '=', 1)
         .executeTakeFirst();
@@ -249,7 +250,7 @@ export function createOutboxWorker(deps: WorkerDeps) {
     const now0 = clock();
     let outcome: Outcome;
     let webhook: WebhookRow | null = null;
-    if (!eventRow) outcome = { ok: false, code: null, error: 'event deleted' };
+    if (!eventRow) outcome = failure('event_deleted');
     else if (delivery.channel === 'email') outcome = await sendEmail(delivery, toOutboxEvent(eventRow), switches);
     else ({ outcome, webhook } = await sendWebhook(delivery, toOutboxEvent(eventRow), switches));
     const now = Math.max(clock(), now0);
@@ -268,7 +269,7 @@ export function createOutboxWorker(deps: WorkerDeps) {
     }
     (isEmail ? counters.emailFailed : counters.webhookFailed)?.();
     const next = now + retryDelay(delivery.attempts, deps.retryMs);
-    const permanent = !eventRow || outcome.error === 'webhook removed' || outcome.error === 'account deleted';
+    const permanent = !eventRow || isPermanentDeliveryError(outcome.error);
     const giveUp = permanent || next - delivery.created_at > deps.windowMs;
     if (giveUp) counters.givenUp?.();
     await db

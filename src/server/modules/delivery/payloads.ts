@@ -1,6 +1,6 @@
 import type { WebhookFormat } from '../../../shared/rules/events.js';
 import type { EventData } from '../events/events.repository.js';
-import { describeEvent } from './messages.js';
+import { describeEvent, eventTitle } from './messages.js';
 import { webhookHeaders } from './signing.js';
 
 export interface OutboxEvent {
@@ -28,7 +28,7 @@ function subjectField(type: string): string {
 
 /**
  * The body and headers of one delivery. Standard: `{type, timestamp, data}` JSON, as Standard Webhooks recommend.
- * Slack: `{text}` for an incoming webhook. ntfy: the sentence as text, with a Title. All three carry the signature
+ * Slack: `{text}` for an incoming webhook. ntfy: the sentence as text, with the event's title as its Title. All three carry the signature
  * headers; the event id is the idempotency id (webhook-id), the same on every retry.
  */
 export function webhookRequest(
@@ -45,7 +45,8 @@ export function webhookRequest(
     headers = { 'content-type': 'application/json' };
   } else if (format === 'ntfy') {
     body = describeEvent(event);
-    headers = { 'content-type': 'text/plain; charset=utf-8', title: `Hush: ${event.type}`, tags: 'lock' };
+    // In English, as the sentence is: a header value must be Latin-1, and the owner's language is not at hand here.
+    headers = { 'content-type': 'text/plain; charset=utf-8', title: `Hush: ${eventTitle(event.type)}`, tags: 'lock' };
   } else {
     body = JSON.stringify({
       type: event.type,

@@ -151,7 +151,7 @@ describeEachDialect('webhooks: signed, retried, logged deliveries to a real rece
     const ntfy = receiver.received.find((r) => r.path === '/ntfy')!;
     expect(JSON.parse(slack.body).text).toBe(`Hush: Your secret ${id} was opened (1 views left).`);
     expect(ntfy.body).toBe(`Your secret ${id} was opened (1 views left).`);
-    expect(ntfy.headers.title).toBe('Hush: secret.viewed');
+    expect(ntfy.headers.title).toBe('Hush: Secret opened');
   });
 
   it('a webhook failing every attempt for the whole window is turned off, with a notice in the activity', async () => {
@@ -163,9 +163,10 @@ describeEachDialect('webhooks: signed, retried, logged deliveries to a real rece
     }
     const [listed] = (await as(alice, { url: '/account/webhooks' })).json();
     expect(listed).toMatchObject({ id: hook.id, enabled: false });
-    expect(listed.disabledReason).toMatch(/failed/);
+    // A code the page translates, with the window's hours (HUSH_DELIVERY_WINDOW_HOURS=1 here).
+    expect(listed.disabledReason).toBe('failed_window:1');
     const [delivery] = (await as(alice, { url: `/account/webhooks/${hook.id}/deliveries` })).json();
-    expect(delivery).toMatchObject({ state: 'failed', lastCode: null, lastError: 'connection refused' });
+    expect(delivery).toMatchObject({ state: 'failed', lastCode: null, lastError: 'connection_refused' });
     const activity = (await as(alice, { url: '/account/activity' })).json();
     expect(activity.items.map((item: { type: string }) => item.type)).toContain('webhook.disabled');
     // Turned on again: its failures are forgotten.
@@ -175,6 +176,29 @@ describeEachDialect('webhooks: signed, retried, logged deliveries to a real rece
       payload: { url: 'http://127.0.0.1:9/refused', enabled: true },
     });
     expect(again.json()).toMatchObject({ enabled: true, disabledReason: null });
+  });
+
+  it('a delivery whose webhook is gone fails at once (webhook_removed); one turned off is retried (webhook_off)', async () => {
+    const gone = await addWebhook({ url: `${receiver.url}/gone` });
+    const off = await addWebhook({ url: `${receiver.url}/off` });
+    fail = 2;
+    await ownSecretRead();
+    await t.services.worker.runOnce();
+    const pending = await t.database.db.selectFrom('deliveries').selectAll().execute();
+    expect(pending.map((row) => [row.state, row.last_code, row.last_error])).toEqual([
+      ['pending', 500, 'http_status'],
+      ['pending', 500, 'http_status'],
+    ]);
+    // Behind the API's back (which would delete the log too), as a webhook deleted while its retry waited.
+    await t.database.db.deleteFrom('webhooks').where('id', '=', gone.id).execute();
+    await t.database.db.updateTable('webhooks').set({ enabled: 0 }).where('id', '=', off.id).execute();
+    clock.advance(60_000);
+    await t.services.worker.runOnce();
+    const rows = await t.database.db.selectFrom('deliveries').selectAll().execute();
+    const of = (id: string) => rows.find((row) => row.target === id);
+    expect(of(gone.id)).toMatchObject({ state: 'failed', attempts: 2, last_code: null, last_error: 'webhook_removed' });
+    expect(of(off.id)).toMatchObject({ state: 'pending', attempts: 2, last_code: null, last_error: 'webhook_off' });
+    expect(receiver.received).toHaveLength(2);
   });
 
   it('an instance webhook hears anonymous secrets too; a user’s hears only theirs', async () => {

@@ -30,12 +30,12 @@ describe('the instance settings page', () => {
     serveApi({ [`GET ${PATH}`]: [200, { ...SETTINGS, read_only: true, restrict_organization_email: 'example.com' }] });
     open();
     expect(((await screen.findByRole('switch', { name: 'Read-only' })) as HTMLInputElement).checked).toBe(true);
-    expect(toggle('Disable users').checked).toBe(false);
+    expect(toggle('Turn off user accounts').checked).toBe(false);
     expect(toggle('Hide the IP restriction').checked).toBe(true);
-    expect(describedBy(toggle('Disable users'))).toContain('Admins can still sign in.');
-    expect(describedBy(toggle('Disable sign-up'))).toContain('Admins can still create users.');
+    expect(describedBy(toggle('Turn off user accounts'))).toContain('Admins can still sign in.');
+    expect(describedBy(toggle('Turn off sign-up'))).toContain('Admins can still create users.');
     expect(describedBy(toggle('Read-only'))).toContain('Only admins and creators can create secrets.');
-    expect(toggle('Disable file uploads')).toBeTruthy();
+    expect(toggle('Turn off file uploads')).toBeTruthy();
     expect((screen.getByLabelText('Allowed email domain') as HTMLInputElement).value).toBe('example.com');
     expect(screen.getByRole('group', { name: 'Accounts' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Secrets' })).toBeTruthy();
@@ -52,7 +52,7 @@ describe('the instance settings page', () => {
       [`PUT ${PATH}`]: (body) => [200, { ...(body as object), managed: [] }],
     });
     open();
-    fireEvent.click(await screen.findByRole('switch', { name: 'Disable sign-up' }));
+    fireEvent.click(await screen.findByRole('switch', { name: 'Turn off sign-up' }));
     fireEvent.click(toggle('Hide the IP restriction'));
     fireEvent.click(toggle('Turn off requests'));
     fireEvent.click(toggle('Turn off notification emails'));
@@ -113,12 +113,12 @@ describe('the instance settings page', () => {
       [`PUT ${PATH}`]: [403, { code: 'settings.managed', message: 'managed' }],
     });
     open();
-    fireEvent.click(await screen.findByRole('switch', { name: 'Disable users' }));
+    fireEvent.click(await screen.findByRole('switch', { name: 'Turn off user accounts' }));
     save();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The settings were not saved');
     expect(alert.textContent).toContain('set by the server');
-    expect(toggle('Disable users').checked).toBe(true);
+    expect(toggle('Turn off user accounts').checked).toBe(true);
   });
 
   it('shows settings pinned by the environment disabled, and says where they are set', async () => {
@@ -131,7 +131,7 @@ describe('the instance settings page', () => {
     expect((readOnly as HTMLInputElement).disabled).toBe(true);
     expect(describedBy(readOnly)).toContain("Set by the server's environment (HUSH_SETTING_READ_ONLY).");
     expect((screen.getByLabelText('Allowed email domain') as HTMLInputElement).disabled).toBe(true);
-    expect(toggle('Disable users').disabled).toBe(false);
+    expect(toggle('Turn off user accounts').disabled).toBe(false);
     expect(screen.getByText(/Some settings are set by the server's environment/)).toBeTruthy();
     save();
     await screen.findByText('The settings are saved and apply at once.');
@@ -154,7 +154,7 @@ describe('the instance settings page', () => {
     expect(screen.getByText('Something went wrong on our side. Try again.')).toBeTruthy();
     serveApi({ [`GET ${PATH}`]: [200, SETTINGS] });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('switch', { name: 'Disable users' })).toBeTruthy();
+    expect(await screen.findByRole('switch', { name: 'Turn off user accounts' })).toBeTruthy();
   });
 
   it('shows the forbidden state when the server refuses a non-admin', async () => {

@@ -6,7 +6,10 @@ import { AdminOnly } from '../AdminOnly';
 import { ResourceView } from '../ResourceView';
 import { SettingsForm } from './SettingsForm';
 
-/** /account/instance-settings: who may sign up and sign in, and what the create page offers (admins). */
+/**
+ * /account/instance-settings (admins): who may sign up and sign in, what the create page offers, whether secrets can
+ * be requested, and whether webhooks and notification emails are sent.
+ */
 export default function InstanceSettingsPage() {
   const { t } = useTranslation('admin');
   return (

@@ -12,6 +12,7 @@ import { MetaLine, useAccountResource } from '../../account';
 import { useEventTypeLabel } from '../../activity';
 import type { WebhooksApi } from '../api/webhooks-api';
 import type { Delivery } from '../api/webhooks.types';
+import { deliveryErrorText, errorAddsToStatus } from './failure-text';
 
 const STATE_TONES = { pending: 'neutral', retrying: 'amber', delivered: 'green', failed: 'red' } as const;
 
@@ -119,12 +120,14 @@ function DeliveryRow({ delivery, focusRef }: { delivery: Delivery; focusRef?: Re
       {t(`log.${key}`, { when: formatRelativeTime(new Date(at), now, locale) })}
     </time>
   );
-  const answer =
-    delivery.lastCode !== null
-      ? t('log.status', { code: delivery.lastCode })
-      : delivery.lastError
-        ? t('log.error', { error: delivery.lastError })
-        : null;
+  const { lastCode, lastError } = delivery;
+  // The status when one came; the error when it says more (a redirect not followed), or when no status came.
+  const answers = [
+    ...(lastCode !== null ? [t('log.status', { code: lastCode })] : []),
+    ...(lastError && (lastCode === null || errorAddsToStatus(lastError))
+      ? [t('log.error', { error: deliveryErrorText(t, lastError) })]
+      : []),
+  ];
   const shown = deliveryState(delivery);
   return (
     <li
@@ -142,13 +145,11 @@ function DeliveryRow({ delivery, focusRef }: { delivery: Delivery; focusRef?: Re
             {t('log.created', { when: formatDateTime(delivery.createdAt, locale) })}
           </time>,
           <span key="attempts">{t('log.attempts', { count: delivery.attempts })}</span>,
-          ...(answer
-            ? [
-                <span key="answer" className="[overflow-wrap:anywhere]">
-                  {answer}
-                </span>,
-              ]
-            : []),
+          ...answers.map((answer, index) => (
+            <span key={`answer-${index}`} className="[overflow-wrap:anywhere]">
+              {answer}
+            </span>
+          )),
           ...(delivery.state === 'pending' && delivery.nextAttemptAt ? [moment('next', delivery.nextAttemptAt)] : []),
           ...(delivery.finishedAt ? [moment('finished', delivery.finishedAt)] : []),
         ]}

@@ -11,9 +11,16 @@ import { useEventTypeLabel } from '../../activity';
 import type { WebhooksApi } from '../api/webhooks-api';
 import type { Webhook } from '../api/webhooks.types';
 import { DeliveryLog } from './DeliveryLog';
+import { disabledReasonText } from './failure-text';
 import { SigningSecret } from './SigningSecret';
 import { initialValues, withEnabled } from './webhook-form';
 import { WebhookForm } from './WebhookForm';
+
+/**
+ * A row of the card's buttons: stacked at full width on a phone (as the forms' buttons are; no label wraps, in any
+ * language), a row from `sm` up. The everyday actions come first; rotating the secret and deleting, a row below.
+ */
+const BUTTON_ROW = 'flex flex-col gap-2 sm:flex-row sm:flex-wrap';
 
 /** What the list asks of a card: a change the server confirmed, and the two questions it asks first. */
 export interface CardActions {
@@ -92,7 +99,9 @@ export function WebhookCard({
 
   if (editing) {
     return (
-      <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <li className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        {/* The level of the card's own heading (the URL), and of the add form's. */}
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('form.editTitle')}</h2>
         <WebhookForm
           initial={initialValues(webhook)}
           enabled={webhook.enabled}
@@ -148,61 +157,65 @@ export function WebhookCard({
       {webhook.pinned && <p className="text-sm text-slate-700 dark:text-slate-300">{t('card.pinned')}</p>}
       {!webhook.enabled && webhook.disabledReason && (
         <Alert tone="warning" title={t('card.disabledTitle')}>
-          {t(editable ? 'card.disabledBody' : 'card.disabledBodyPinned', { reason: webhook.disabledReason })}
+          {t(editable ? 'card.disabledBody' : 'card.disabledBodyPinned', {
+            reason: disabledReasonText(t, webhook.disabledReason),
+          })}
         </Alert>
       )}
       {failing && webhook.enabled && (
         <p className="text-sm font-medium text-amber-800 dark:text-amber-300">{t('card.failing')}</p>
       )}
       {secret && <SigningSecret secret={secret.value} rotated={secret.rotated} onDone={actions.onSecretDone} />}
-      <div ref={buttons} className="flex flex-wrap gap-2">
-        {editable && (
-          <>
-            <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-describedby={headingId}>
-              {t('card.edit')}
-            </Button>
-            {(webhook.enabled || !turnedOff) && (
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={toggle}
-                busy={busy === 'toggle'}
-                disabled={busy !== null}
-                aria-describedby={headingId}
-              >
-                {t(webhook.enabled ? 'card.turnOff' : 'card.turnOn')}
+      <div className="space-y-2">
+        <div ref={buttons} className={BUTTON_ROW}>
+          {editable && (
+            <>
+              <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-describedby={headingId}>
+                {t('card.edit')}
               </Button>
-            )}
-          </>
-        )}
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={sendTest}
-          busy={busy === 'test'}
-          disabled={busy !== null}
-          aria-describedby={headingId}
-        >
-          {t('card.test')}
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-expanded={logOpen}
-          onClick={() => setLogOpen((open) => !open)}
-          aria-describedby={headingId}
-        >
-          {t(logOpen ? 'card.hideLog' : 'card.showLog')}
-        </Button>
+              {(webhook.enabled || !turnedOff) && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={toggle}
+                  busy={busy === 'toggle'}
+                  disabled={busy !== null}
+                  aria-describedby={headingId}
+                >
+                  {t(webhook.enabled ? 'card.turnOff' : 'card.turnOn')}
+                </Button>
+              )}
+            </>
+          )}
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={sendTest}
+            busy={busy === 'test'}
+            disabled={busy !== null}
+            aria-describedby={headingId}
+          >
+            {t('card.test')}
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-expanded={logOpen}
+            onClick={() => setLogOpen((open) => !open)}
+            aria-describedby={headingId}
+          >
+            {t(logOpen ? 'card.hideLog' : 'card.showLog')}
+          </Button>
+        </div>
         {editable && (
-          <>
+          <div className={BUTTON_ROW}>
             <Button variant="secondary" size="sm" onClick={actions.onRotate} aria-describedby={headingId}>
               {t('card.rotate')}
             </Button>
             <Button variant="dangerOutline" size="sm" onClick={actions.onDelete} aria-describedby={headingId}>
               {t('card.delete')}
             </Button>
-          </>
+          </div>
         )}
       </div>
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
