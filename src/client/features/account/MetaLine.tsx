@@ -1,25 +1,23 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 /**
  * Facts about a list item ("Created …", "Expires …"): dot-separated and wrapping from `sm` up, one per line on small
- * screens. Each dot is part of the fact after it (aria-hidden, beside it in a no-wrap flex row), so a wrapped line
- * may start with a dot but never ends with one.
+ * screens. Each dot sits in the padding before its fact (aria-hidden); the row is shifted left by that padding and
+ * clipped, so the dot of a fact that starts a line is cut off: no line starts or ends with a dot.
  */
 export function MetaLine({ children }: { children: ReactNode[] }) {
   return (
-    <p className="flex flex-col gap-y-0.5 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-3 dark:text-slate-400">
-      {children.map((item, index) =>
-        index === 0 ? (
-          <Fragment key={index}>{item}</Fragment>
-        ) : (
-          <span key={index} className="min-w-0 sm:flex sm:gap-x-3">
-            <span aria-hidden="true" className="hidden sm:inline">
+    <p className="text-sm text-slate-600 sm:overflow-hidden dark:text-slate-400">
+      <span className="flex flex-col gap-y-0.5 sm:-ml-6 sm:flex-row sm:flex-wrap">
+        {children.map((item, index) => (
+          <span key={index} className="min-w-0 sm:relative sm:pl-6">
+            <span aria-hidden="true" className="hidden sm:absolute sm:left-2.5 sm:inline">
               ·
             </span>
             {item}
           </span>
-        ),
-      )}
+        ))}
+      </span>
     </p>
   );
 }

@@ -129,6 +129,23 @@ describe('the webhooks page', () => {
     );
     expect(screen.getByLabelText('URL').getAttribute('aria-invalid')).toBe('true');
 
+    // With its reason, the refusal says which rule the address broke, and how an admin allows private ones.
+    refusal = [
+      400,
+      {
+        code: 'webhook.url_not_allowed',
+        message: 'Webhook URLs must reach a public address',
+        reason: 'private_address',
+      },
+    ];
+    fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
+    await waitFor(() =>
+      expect(describedBy(screen.getByLabelText('URL'))).toContain(
+        'This address is in a private network (loopback, private, link-local or metadata).',
+      ),
+    );
+    expect(describedBy(screen.getByLabelText('URL'))).toContain('HUSH_WEBHOOK_ALLOW_PRIVATE');
+
     refusal = [409, { code: 'webhook.limit', message: 'Too many webhooks: delete one first' }];
     typeInto('URL', 'https://hooks.example.com/eleventh');
     fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
@@ -206,7 +223,8 @@ describe('the webhooks page', () => {
 
   it('sends a test event and opens the delivery log: state, tries, last answer and times; refreshable', async () => {
     const log = [
-      delivery(),
+      // Due already: the worker takes it up any moment.
+      delivery({ nextAttemptAt: new Date(Date.now() - 2_000).toISOString() }),
       delivery({
         id: 'delivery-2',
         type: 'secret.viewed',
@@ -250,6 +268,8 @@ describe('the webhooks page', () => {
       'DeliveredSecret burned',
     ]);
     expect(rows[0]!.textContent).toContain('0 attempts');
+    expect(rows[0]!.textContent).toContain('Next try any moment now');
+    expect(rows[0]!.textContent, 'not "0 seconds ago"').not.toContain('ago');
     expect(rows[1]!.textContent).toContain('Last error: connection refused');
     expect(rows[1]!.textContent).toContain('Next try in 5 minutes');
     expect(rows[2]!.textContent).toContain('9 attempts');

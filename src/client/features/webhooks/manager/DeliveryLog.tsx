@@ -150,7 +150,16 @@ function DeliveryRow({ delivery, focusRef }: { delivery: Delivery; focusRef?: Re
               {answer}
             </span>
           )),
-          ...(delivery.state === 'pending' && delivery.nextAttemptAt ? [moment('next', delivery.nextAttemptAt)] : []),
+          ...(delivery.state === 'pending' && delivery.nextAttemptAt
+            ? [
+                // Due already (the worker claims it within a second or so): not "0 seconds ago".
+                new Date(delivery.nextAttemptAt).getTime() <= now.getTime() ? (
+                  <span key="next">{t('log.nextNow')}</span>
+                ) : (
+                  moment('next', delivery.nextAttemptAt)
+                ),
+              ]
+            : []),
           ...(delivery.finishedAt ? [moment('finished', delivery.finishedAt)] : []),
         ]}
       </MetaLine>

@@ -12,7 +12,14 @@ import { hasErrors, type FieldErrors } from '../../../lib/field-errors';
 import { EventTypeChoices } from '../../activity';
 import { useSessionGone } from '../../account';
 import type { WebhookBody } from '../api/webhooks.types';
-import { URL_MAX, validateWebhook, webhookBody, type WebhookField, type WebhookValues } from './webhook-form';
+import {
+  refusedUrlText,
+  URL_MAX,
+  validateWebhook,
+  webhookBody,
+  type WebhookField,
+  type WebhookValues,
+} from './webhook-form';
 
 /**
  * A webhook's URL, format and events, for a new one or an edit. `send` makes the call; its refusal shows at the URL
@@ -65,7 +72,7 @@ export function WebhookForm({
       setBusy(false);
       if (sessionGone(error)) return;
       if (error instanceof ApiError && (error.code === 'webhook.url_not_allowed' || error.field === 'url')) {
-        setUrlRefused(errorMessage(t, error));
+        setUrlRefused(refusedUrlText(t, error));
         focusInvalid();
       } else {
         setFailure(errorMessage(t, error));

@@ -1,4 +1,7 @@
 import { EVENT_TYPES, type EventType, type WebhookFormat } from '../../../../shared/rules/events';
+import type { TFunction } from 'i18next';
+import type { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import type { FieldErrors } from '../../../lib/field-errors';
 import type { Webhook, WebhookBody } from '../api/webhooks.types';
 
@@ -60,3 +63,14 @@ export const withEnabled = (webhook: Webhook, enabled: boolean): WebhookBody => 
   events: webhook.events,
   enabled,
 });
+
+/** Why the server refused an address (webhook.url_not_allowed's `reason`), in the page's words. */
+const REFUSALS = ['not_url', 'not_http', 'credentials', 'private_address'] as const;
+
+/** The refusal of an address: by its reason when the server gave a known one, else the error's own words. */
+export function refusedUrlText(t: TFunction<'webhooks'>, error: ApiError): string {
+  const reason = error.details.reason;
+  return REFUSALS.includes(reason as (typeof REFUSALS)[number])
+    ? t(`form.refused.${reason as (typeof REFUSALS)[number]}`)
+    : errorMessage(t, error);
+}
