@@ -120,7 +120,8 @@ test('with no email server the notification choices say they are unavailable, an
   const notice = section.getByRole('status').filter({ hasText: 'This instance sends no email' });
   await expect(notice).toBeVisible();
   await expect(notice).toContainText(
-    'Its administrator has not set up email, or has turned notifications off. Your activity still shows every event.',
+    'Its administrator has not set up email (HUSH_SMTP_URL on the server), or has turned notification emails off in ' +
+      'Instance settings. Your activity still shows every event.',
   );
   // The choices are shown, but cannot be changed or saved.
   const choices = section.getByRole('group', { name: 'Email me about' });

@@ -47,11 +47,11 @@ test('the receipt link shows a secret open, then the one view that ended it, and
     if (new URL(sent.url()).pathname.startsWith('/api/v1/secret')) secretCalls.push(sent.url());
   });
   await creator.goto(receiptLink);
-  await expect(status(creator)).toHaveText('Open');
+  await expect(status(creator)).toHaveText('Waiting to be opened');
   await expect(creator.getByText('0 of 1 view used')).toBeVisible();
   await expect(creator.getByText('Not opened yet.')).toBeVisible();
   await creator.reload();
-  await expect(status(creator)).toHaveText('Open');
+  await expect(status(creator)).toHaveText('Waiting to be opened');
   expect(await secretStatus(request, id), 'loading the receipt spends no view').toEqual({ viewsLeft: 1 });
   await auditPage(creator, 'receipt-open', testInfo);
 
@@ -63,7 +63,7 @@ test('the receipt link shows a secret open, then the one view that ended it, and
   await creator.getByRole('button', { name: 'Check again' }).click();
   await expect(status(creator)).toHaveText('Ended by its last view');
   await expect(creator.getByText('1 of 1 view used')).toBeVisible();
-  const views = creator.getByRole('region', { name: 'Views (1)' }).getByRole('listitem');
+  const views = creator.getByRole('region', { name: 'When it was opened (1)' }).getByRole('listitem');
   await expect(views).toHaveCount(1);
   await expect(creator.getByText('Status kept until')).toBeVisible();
   await expect(creator.getByRole('button', { name: 'Burn now' })).toHaveCount(0);
@@ -107,7 +107,7 @@ test('a signed-in creator opens a receipt from the own secrets, and finds it amo
   await row.getByRole('link', { name: 'Receipt of the secret “Untitled”' }).click();
   await expect(page).toHaveURL(`/receipt/${id}`);
   await expect(page.getByText(/What happened to your secret/)).toBeVisible();
-  await expect(status(page)).toHaveText('Open');
+  await expect(status(page)).toHaveText('Waiting to be opened');
 
   const reader = await freshPage();
   await reader.goto(link);

@@ -60,7 +60,7 @@ describe('the receipt page', () => {
   it('shows an open secret with the link’s token, which stays in the fragment, and spends no view', async () => {
     const fetchMock = serveApi({ [READ]: [200, openReceipt()] });
     const router = open();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Open' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Waiting to be opened' })).toBeTruthy();
     expect(screen.getByText('It can still be opened.')).toBeTruthy();
     expect(screen.getByText('0 of 1 view used')).toBeTruthy();
     expect(screen.getByText('Expires')).toBeTruthy();
@@ -86,7 +86,9 @@ describe('the receipt page', () => {
     const failedAttempts = ['2030-03-01T09:58:00.000Z'];
     serveApi({ [READ]: [200, openReceipt({ maxViews: 3, viewsUsed: 2, views, failedAttempts })] });
     open();
-    const viewList = within(await screen.findByRole('region', { name: 'Views (2)' })).getAllByRole('listitem');
+    const viewList = within(await screen.findByRole('region', { name: 'When it was opened (2)' })).getAllByRole(
+      'listitem',
+    );
     expect(viewList.map((item) => item.querySelector('time')?.getAttribute('datetime'))).toEqual(
       views.map((view) => view.at),
     );
@@ -180,7 +182,7 @@ describe('the receipt page', () => {
       },
     });
     open(`/receipt/${ID}`);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Open' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Waiting to be opened' })).toBeTruthy();
     expect(screen.getByText(/What happened to your secret/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Burn now' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete it' }));
@@ -220,6 +222,6 @@ describe('the receipt page', () => {
     open();
     expect(await screen.findByText('The receipt could not be loaded')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Open' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Waiting to be opened' })).toBeTruthy();
   });
 });
