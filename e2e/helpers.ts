@@ -95,10 +95,14 @@ async function axe(page: Page, rules: string[] | null): Promise<[string[], strin
   return [blocking.map(describeViolation), minor.map(describeViolation)];
 }
 
-/** Waits for running CSS transitions (colours after a theme switch), so contrast is measured at rest. */
+/**
+ * Waits for running CSS transitions (colours after a theme switch), so contrast is measured at rest. A transition
+ * cancelled on the way (the page re-rendered, a poll updated the status) rejects its `finished` with AbortError:
+ * that one is at rest too.
+ */
 async function settleTransitions(page: Page) {
   await page.evaluate(
-    'Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished))',
+    'Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => null)))',
   );
 }
 
