@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { OneSchemaPostgresDialect } from './pg-introspector.js';
 import type pg from 'pg';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
@@ -208,7 +209,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   // process: nobody else listens for it.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new OneSchemaPostgresDialect({ pool }, options.pgSchema) });
   const changes = listenForChanges(Pool, url, options.pgSchema, pool);
   return {
     db,

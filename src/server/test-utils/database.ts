@@ -29,9 +29,12 @@ export async function createTestDatabase(
     };
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `hush_test_${Math.floor(Date.now() / 1000)}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
+  // Named with the database's clock, not Date.now(): a suite under fake timers would date its schema years back,
+  // and a run starting beside it would drop it as stale (global-setup.ts).
+  const { rows } = await admin.query<{ now: string }>('select floor(extract(epoch from now()))::bigint as now');
+  const schema = `hush_test_${rows[0]!.now}_${crypto.randomBytes(4).toString('hex')}`;
   await admin.query(`create schema ${schema}`);
   const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, poolSize: 20 });
   try {
