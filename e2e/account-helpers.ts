@@ -43,7 +43,7 @@ export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Mai
 export async function signInThroughForm(page: Page, user: Pick<TestUser, 'username' | 'password'>) {
   await page.getByLabel('Username or email').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** HTTP Basic with the API token as the username and an empty password (spec §6). */

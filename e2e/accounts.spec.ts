@@ -110,7 +110,7 @@ test('a signed-out visitor of /account/secrets signs in and comes back to the se
 
   await page.getByLabel('Username or email').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill('not the password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Wrong username or password.');
   await expect(page).toHaveURL('/signin?next=%2Faccount%2Fsecrets');
 

@@ -57,6 +57,10 @@ function refusalMessage(code: string, message: string, details: Record<string, u
       return 'The key in the link does not match this secret: the link is damaged or incomplete';
     case 'auth.not_signed_in':
       return 'The API token was refused: it is unknown, expired or revoked (see --token, HUSH_TOKEN or hush config)';
+    case 'auth.token_scope':
+      return typeof details.scope === 'string'
+        ? `${message}: make a token with it (hush tokens create NAME --scope ${details.scope} …)`
+        : message;
     case 'rate_limited':
     case 'auth.too_many_attempts': {
       const wait = Number(details.retryAfterSeconds ?? response.headers.get('retry-after'));

@@ -342,6 +342,10 @@ describe('accounts: tokens, own secrets, config', () => {
         'laptop',
         '--days',
         '30',
+        '--scope',
+        'secrets:read',
+        '--scope',
+        'requests',
         '--save',
         '--username',
         'tokenmaker',
@@ -353,14 +357,30 @@ describe('accounts: tokens, own secrets, config', () => {
     );
     expect(created.code).toBe(0);
     const token = JSON.parse(created.out) as { id: string; token: string; name: string; expiresAt: string };
-    expect(token).toMatchObject({ name: 'laptop', token: expect.stringMatching(/^hush_/) });
+    expect(token).toMatchObject({
+      name: 'laptop',
+      token: expect.stringMatching(/^hush_/),
+      scopes: ['secrets:read', 'requests'],
+    });
     const config = JSON.parse(readFileSync(env.HUSH_CONFIG, 'utf8')) as { token: string; server: string };
     expect(config).toEqual({ server: world.url, token: token.token });
     const { statSync } = await import('node:fs');
     expect(statSync(env.HUSH_CONFIG).mode & 0o777).toBe(0o600);
     // The saved token is used from the config file.
     const listed = await world.run(['tokens', '--json'], { env });
-    expect(JSON.parse(listed.out)).toEqual([expect.objectContaining({ id: token.id, name: 'laptop' })]);
+    expect(JSON.parse(listed.out)).toEqual([
+      expect.objectContaining({ id: token.id, name: 'laptop', scopes: ['secrets:read', 'requests'] }),
+    ]);
+    const table = await world.run(['tokens'], { env });
+    expect(table.out).toMatch(/^ID +NAME +SCOPES +CREATED/);
+    expect(table.out).toContain('secrets:read,requests');
+    // The token may read secrets but not create them: the server says which scope is missing.
+    const create = await world.run(['create'], { env, input: 'x' });
+    expect(create.code).toBe(4);
+    expect(create.stderr).toContain('does not have the secrets:create scope');
+    expect(create.stderr).toContain('--scope secrets:create');
+    const unknownScope = await world.run(['tokens', 'create', 'x', '--scope', 'everything'], { env });
+    expect(unknownScope).toMatchObject({ code: 2, stderr: expect.stringContaining('--scope "everything"') });
     const revoked = await world.run(
       ['tokens', 'revoke', token.id, '--username', 'tokenmaker', '--password-env', 'PW'],
       { env },

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import { scopesFor } from '../shared/rules/tokens.js';
 import type { Config } from '../server/config.js';
 import { createTestApp, type TestApp } from '../server/test-utils/app.js';
 
@@ -72,7 +73,7 @@ export function cliWorld(config: Partial<Config> = {}): CliWorld {
         method: 'POST',
         url: '/api/v1/account/tokens',
         headers: { cookie: `hush_session=${session.token}` },
-        payload: { name: 'cli' },
+        payload: { name: 'cli', scopes: scopesFor('user') },
       });
       return (created.json() as { token: string }).token;
     };

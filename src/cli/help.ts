@@ -96,12 +96,18 @@ encrypted with keys only their links hold, so they show as (encrypted).
 
 ${COMMON}`,
   tokens: `Usage: hush tokens [list] [--json]
-       hush tokens create NAME [--days N] [--save] [--username U] [--password-env VAR]
+       hush tokens create NAME [--days N] [--scope SCOPE]... [--save] [--username U] [--password-env VAR]
        hush tokens revoke ID [--username U] [--password-env VAR]
 
 list: your API tokens (needs a token). create and revoke sign in with your user name and password (asked on
 the terminal unless given): a token cannot mint or revoke tokens. create prints the new token once; --save
 stores it, with the server, in the config file (owner-only).
+
+--scope, once per scope, says what the token may do (default: secrets:read and secrets:create):
+  secrets:read     your secrets, receipts and activity (hush secrets)
+  secrets:create   create secrets and burn your own (hush create, hush burn without the delete token)
+  requests         your requests for secrets (hush request create, hush request open)
+  admin            the admin routes, if you are an admin
 
 ${COMMON}`,
   config: `Usage: hush config [--server URL] [--token-prompt | --token-env VAR] [--forget] [--json]

@@ -40,7 +40,7 @@ import { activityRoutes } from './modules/activity/activity.routes.js';
 import { createActivityService } from './modules/activity/activity.service.js';
 import { createAudience } from './modules/delivery/audience.js';
 import { createHttpSender } from './modules/delivery/http-sender.js';
-import { createMailer } from './modules/delivery/mailer.js';
+import { mailerFromConfig } from './modules/delivery/mailer.js';
 import { createOutboxWorker } from './modules/delivery/outbox.worker.js';
 import { webhooksRoutes } from './modules/delivery/webhooks.routes.js';
 import { createWebhooksService } from './modules/delivery/webhooks.service.js';
@@ -60,6 +60,7 @@ import { createCountsRepository } from './modules/stats/counts.repository.js';
 import { createStatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { createStatsService } from './modules/stats/stats.service.js';
+import { createIdentity } from './identity.js';
 import { VERSION } from './version.js';
 import { registerWebClient } from './web/static.js';
 
@@ -180,6 +181,8 @@ export async function createApp(deps: AppDeps) {
     sessionMaxDays: config.sessionMaxDays,
     // Shared by every instance when Redis is there (their own counts while it cannot be reached).
     ...(deps.redis && { throttle: redisThrottleStore(deps.redis, SIGN_IN_THROTTLE) }),
+    ssoOnly: config.ssoOnly,
+    signedUp: (user, acceptLanguage) => identity.accountEmail.sendVerification(user, { ip: null, acceptLanguage }),
   });
   const account = createAccountService({
     users,
@@ -189,23 +192,32 @@ export async function createApp(deps: AppDeps) {
     settings,
     passwords,
     clock,
+    emailChanged: (user) => identity.accountEmail.sendVerification(user, { ip: null }),
   });
-  const mailer = config.smtpUrl
-    ? createMailer({
-        url: config.smtpUrl,
-        from: config.smtpFrom,
-        requireTls: config.smtpRequireTls,
-        rejectUnauthorized: config.smtpTlsRejectUnauthorized,
-        timeoutMs: config.smtpTimeoutSeconds * 1000,
-        publicUrl: config.publicUrl || null,
-      })
-    : null;
+  const mailer = mailerFromConfig(config);
   const activity = createActivityService({
     db: database.db,
     clock,
     emailAvailable: async () => mailer !== null && !(await settings.get()).disable_email_notifications,
     forcedLanguage: (config.forcedLanguage || null) as Language | null,
     defaultEmailEvents: config.emailEvents,
+  });
+  const https = httpsCheck(config.publicUrl);
+  const cookies = { secure: https };
+  // Signing in beside the password: emails, second factor, sessions, OpenID Connect, trusted header (identity.ts).
+  const identity = createIdentity({
+    config,
+    db: database.db,
+    clock,
+    redis: deps.redis,
+    users,
+    auth,
+    settings,
+    passwords,
+    mailer,
+    devices: activity,
+    cookies,
+    log: { warn: (object, message) => app.log.warn(object, message) },
   });
   const worker = createOutboxWorker({
     db: database.db,
@@ -255,7 +267,6 @@ export async function createApp(deps: AppDeps) {
   const counts = createCountsRepository(database.db);
   const statsService = createStatsService({ tallies: stats, counts, clock });
   const admin = createAdminService({ users, settings, secrets, createUser: auth.createUser });
-  const https = httpsCheck(config.publicUrl);
 
   const headers = headersFor(https);
   const app: FastifyInstance = Fastify({
@@ -292,6 +303,7 @@ export async function createApp(deps: AppDeps) {
   app.addHook('onClose', async () => {
     await recorder.flush();
     await worker.stop();
+    await identity.accountEmail.settled();
     mailer?.close();
   });
   registerSecurityHeaders(app, headers);
@@ -306,6 +318,7 @@ export async function createApp(deps: AppDeps) {
 
   await app.register(cookie);
   registerAuthentication(app, { auth, tokens, settings, clock, publicUrl: config.publicUrl });
+  identity.registerHooks(app);
 
   await app.register(healthRoutes({ database, storage, redis: deps.redis }));
   if (config.metrics) {
@@ -329,8 +342,12 @@ export async function createApp(deps: AppDeps) {
     );
     await app.register(receiptsRoutes(receipts), { prefix });
     await app.register(settingsRoutes(settings), { prefix });
-    await app.register(authRoutes(auth, { secure: https }, activity), { prefix });
-    await app.register(accountRoutes(account, { secure: https }), { prefix });
+    await app.register(
+      authRoutes(auth, cookies, activity, identity.oidc.service.endSessionUrl, identity.secondFactor),
+      { prefix },
+    );
+    await identity.registerRoutes(app, prefix);
+    await app.register(accountRoutes(account, cookies), { prefix });
     await app.register(activityRoutes(activity), { prefix });
     await app.register(webhooksRoutes(webhooks), { prefix });
     await app.register(adminRoutes(admin), { prefix });
@@ -365,10 +382,13 @@ export async function createApp(deps: AppDeps) {
       webhooks,
       worker,
       /** What the purge deletes past its retention, besides secrets. */
-      retained: [receipts, { purge: () => worker.purge(retentionMs) }],
+      retained: [receipts, { purge: () => worker.purge(retentionMs) }, ...identity.retained],
       stats,
       settings,
       auth,
+      accountEmail: identity.accountEmail,
+      /** Who an OpenID identity is here (the callback's last step, after the ID token was checked). */
+      oidcAccounts: identity.oidc.accounts,
       tokens,
       analytics,
       sweep: secrets.files.sweep,

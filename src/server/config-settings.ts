@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { Email, Password, Username } from '../shared/api/auth.contract.js';
 import { isValidIpOrCidr, normalizeIp } from '../shared/rules/ip.js';
 import { LANGUAGE_CODES } from '../shared/rules/languages.js';
+import { REQUIRE_TWO_FACTOR } from '../shared/rules/two-factor.js';
 import { bool, GiB, HOSTNAME, int, list, MAX_BYTES, MiB, pinnedBool, pinnedDomain, setting } from './config-kinds.js';
 import { deliverySettings } from './config-delivery.js';
+import { oidcSettings, type OidcProviderConfig } from './config-oidc.js';
+import { headerSettings } from './config-header.js';
 
 export type { Setting } from './config-kinds.js';
 
@@ -254,6 +257,12 @@ export const settings = {
     pinnedBool,
     'Pins the disable_email_notifications setting (true or false): no notification email. Empty: admins set it.',
   ),
+  settingRequireTwoFactor: setting(
+    'HUSH_SETTING_REQUIRE_TWO_FACTOR',
+    '',
+    z.union([z.literal('').transform(() => null), z.enum(REQUIRE_TWO_FACTOR)]),
+    'Pins the require_two_factor setting (off, admins or everyone): who must set up a second factor. Empty: admins set it.',
+  ),
   logLevel: setting(
     'HUSH_LOG_LEVEL',
     'info',
@@ -271,6 +280,8 @@ export const settings = {
     'Bearer token /metrics requires (Authorization: Bearer …). Empty: /metrics is open to whoever reaches it.',
   ),
   ...deliverySettings,
+  ...oidcSettings,
+  ...headerSettings,
   shutdownTimeoutSeconds: setting(
     'HUSH_SHUTDOWN_TIMEOUT',
     '8',
@@ -280,4 +291,7 @@ export const settings = {
 };
 
 export type Settings = typeof settings;
-export type Config = { [K in keyof Settings]: z.output<Settings[K]['schema']> };
+export type Config = { [K in keyof Settings]: z.output<Settings[K]['schema']> } & {
+  /** Read from HUSH_OIDC_* and the numbered HUSH_OIDC_<n>_* (config-oidc.ts). */
+  oidcProviders: OidcProviderConfig[];
+};

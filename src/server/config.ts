@@ -1,5 +1,7 @@
 import { crossChecks, unknownVariables } from './config-checks.js';
 import { settings, type Config, type Setting, type Settings } from './config-settings.js';
+import { numberedOidcVariables, readOidcProviders } from './config-oidc.js';
+import { headerProblems } from './config-header.js';
 
 export { settings, type Config };
 
@@ -28,17 +30,20 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     if (result.success) config[key] = result.data;
     else problems.push(`${item.env}=${JSON.stringify(raw)}: ${result.error.issues.map((i) => i.message).join('; ')}`);
   }
+  if (problems.length === 0) {
+    const oidc = readOidcProviders(env, config as Config);
+    config.oidcProviders = oidc.providers;
+    problems.push(...oidc.problems);
+  }
   if (problems.length === 0) problems.push(...s3Problems(config as Config), ...crossChecks(config as Config));
+  if (problems.length === 0) problems.push(...headerProblems(config as Config));
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return config as Config;
 }
 
 /** Warnings about the environment that do not stop the server: HUSH_* variables that are no setting (typos). */
 export function configWarnings(env: Record<string, string | undefined>): string[] {
-  return unknownVariables(
-    env,
-    Object.values(settings).map((item) => item.env),
-  );
+  return unknownVariables(env, [...Object.values(settings).map((item) => item.env), ...numberedOidcVariables(env)]);
 }
 
 /** The defaults with some values replaced: for tests and tools. */

@@ -58,7 +58,9 @@ function expectDeclared(name: RouteName, response: LightMyRequestResponse, conte
  */
 const RANDOM = [
   ...['id', 'fileId', 'deleteToken', 'token', 'downloadKey'],
-  ...['receiptPath', 'subjectId', 'eventId', 'next', 'secret'],
+  ...['receiptPath', 'subjectId', 'eventId', 'next', 'secret', 'challenge'],
+  // A new authenticator key (also in its URI), and new backup codes.
+  ...['uri', 'backupCodes'],
 ];
 function normalize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalize);

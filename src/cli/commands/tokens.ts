@@ -1,4 +1,5 @@
 import { accountRoutes } from '../../shared/api/account.contract.js';
+import { isTokenScope, TOKEN_EXPIRY_MAX_DAYS, TOKEN_SCOPES } from '../../shared/rules/tokens.js';
 import { callRoute } from '../api.js';
 import { readConfig, writeConfig } from '../config.js';
 import { note, printJson, settingsOf, type Context } from '../context.js';
@@ -7,11 +8,17 @@ import { COMMON_OPTIONS, parseCommand } from '../options.js';
 import { SIGN_IN_OPTIONS, withSession } from '../session.js';
 import { table } from '../table.js';
 
-const OPTIONS = { ...COMMON_OPTIONS, ...SIGN_IN_OPTIONS, days: { type: 'string' }, save: { type: 'boolean' } } as const;
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  ...SIGN_IN_OPTIONS,
+  days: { type: 'string' },
+  scope: { type: 'string', multiple: true },
+  save: { type: 'boolean' },
+} as const;
 
 /**
- * `hush tokens [list]` lists your API tokens (with a token); `hush tokens create NAME [--days N] [--save]` and
- * `hush tokens revoke ID` sign in with your password, since a token may not mint or revoke tokens.
+ * `hush tokens [list]` lists your API tokens (with a token); `hush tokens create NAME [--days N] [--scope S]...
+ * [--save]` and `hush tokens revoke ID` sign in with your password, since a token may not mint or revoke tokens.
  */
 export async function tokensCommand(args: string[], context: Context): Promise<void> {
   const { values, positionals } = parseCommand('tokens', args, OPTIONS);
@@ -26,10 +33,12 @@ export async function tokensCommand(args: string[], context: Context): Promise<v
     if (tokens.length === 0) return void context.stdout.write('No API tokens.\n');
     context.stdout.write(
       table(
-        ['ID', 'NAME', 'CREATED', 'LAST USED', 'EXPIRES'],
+        ['ID', 'NAME', 'SCOPES', 'CREATED', 'LAST USED', 'EXPIRES'],
         tokens.map((token) => [
           token.id,
           token.name,
+          // Made before scopes: it may do all its user may.
+          token.scopes?.join(',') ?? 'all',
           token.createdAt,
           token.lastUsedAt ?? 'never',
           token.expiresAt ?? 'never',
@@ -40,14 +49,26 @@ export async function tokensCommand(args: string[], context: Context): Promise<v
   }
 
   if (action === 'create') {
-    if (!argument) throw usageError('Usage: hush tokens create NAME [--days N] [--save]');
+    if (!argument) throw usageError('Usage: hush tokens create NAME [--days N] [--scope SCOPE]... [--save]');
     const days = values.days === undefined ? null : Number(values.days);
-    if (days !== null && !(Number.isInteger(days) && days >= 1 && days <= 3650)) {
-      throw usageError(`--days ${JSON.stringify(values.days)}: give a whole number of days from 1 to 3650`);
+    if (days !== null && !(Number.isInteger(days) && days >= 1 && days <= TOKEN_EXPIRY_MAX_DAYS)) {
+      throw usageError(
+        `--days ${JSON.stringify(values.days)}: give a whole number of days from 1 to ${TOKEN_EXPIRY_MAX_DAYS}`,
+      );
+    }
+    const scopes = [...new Set(values.scope ?? [])];
+    const unknown = scopes.find((scope) => !isTokenScope(scope));
+    if (unknown !== undefined) {
+      throw usageError(`--scope ${JSON.stringify(unknown)}: one of ${TOKEN_SCOPES.join(', ')}`);
     }
     const created = await withSession(settings, context, values, (session) =>
       callRoute(session, accountRoutes.createToken, {
-        body: { name: argument, expiresInDays: days },
+        // No --scope: the server's default (read and create secrets).
+        body: {
+          name: argument,
+          expiresInDays: days,
+          ...(scopes.length > 0 && { scopes: scopes.filter(isTokenScope) }),
+        },
         headers: { cookie: session.cookie },
       }),
     );

@@ -64,9 +64,13 @@ export const routes: RouteObject[] = [
       { path: 'public', ...page(() => import('../features/public/PublicSecretsPage')) },
       { path: 'public/:username', ...page(() => import('../features/public/PublicSecretsPage')) },
       { path: 'signin', ...page(() => import('../features/auth/pages/SigninPage')) },
+      { path: 'signin/link', ...page(() => import('../features/auth/oidc/OidcLinkPage')) },
       { path: 'signup', ...page(() => import('../features/auth/pages/SignupPage')) },
       { path: 'signout', ...page(() => import('../features/auth/pages/SignoutPage')) },
       { path: 'setup', ...page(() => import('../features/auth/pages/SetupPage')) },
+      { path: 'forgot-password', ...page(() => import('../features/auth/email-links/ForgotPasswordPage')) },
+      { path: 'reset-password', ...page(() => import('../features/auth/email-links/ResetPasswordPage')) },
+      { path: 'verify-email', ...page(() => import('../features/auth/email-links/VerifyEmailPage')) },
       {
         path: 'account',
         ...page(() => import('../features/account/layout/AccountLayout'), { wide: true }),
@@ -87,6 +91,7 @@ export const routes: RouteObject[] = [
             path: 'account-settings',
             ...pageWithTexts(() => import('../features/account/settings/AccountSettingsPage'), 'activity'),
           },
+          { path: 'security', ...page(() => import('../features/account/security/SecurityPage')) },
           { path: 'users', ...adminPage(() => import('../features/admin/users/UsersPage')) },
           { path: 'analytics', ...adminPage(() => import('../features/admin/analytics/AnalyticsPage')) },
           {

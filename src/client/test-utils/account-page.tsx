@@ -11,6 +11,7 @@ export const SIGNED_IN: Account = {
   email: 'alice@example.com',
   role: 'user',
   generated: false,
+  emailVerified: true,
   createdAt: '2029-01-01T00:00:00.000Z',
 };
 

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RouteContract } from '../../shared/api/contract.js';
+import type { RouteScope } from '../../shared/rules/tokens.js';
 import { parseInput } from './validation.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's `scope`: enforced for API tokens by the authentication hook (modules/auth/authenticate.ts). */
+    tokenScope?: RouteScope;
+  }
+}
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -18,8 +26,8 @@ export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * Registers a route from its contract: the path and method come from the contract, and params, query and body
- * are parsed with its schemas, so the code cannot drift from the published API. Its aliases (older paths) answer
- * with the same handler.
+ * are parsed with its schemas, so the code cannot drift from the published API. The scope an API token needs goes
+ * along as the route's config, for the authentication hook. Its aliases (older paths) answer with the same handler.
  */
 export function addRoute<C extends RouteContract>(
   app: FastifyInstance,
@@ -29,9 +37,10 @@ export function addRoute<C extends RouteContract>(
   /** Fastify's route config, e.g. a route's own rate limit. */
   config?: Record<string, unknown>,
 ): void {
+  const routeConfig = { ...config, ...(contract.scope && { tokenScope: contract.scope }) };
   const route = {
     method: contract.method,
-    ...(config && { config }),
+    ...(Object.keys(routeConfig).length > 0 && { config: routeConfig }),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const input = {
         params: contract.params ? parseInput(contract.params, request.params, 'params') : undefined,

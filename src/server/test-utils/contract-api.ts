@@ -1,8 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { ApiRouteName } from '../../shared/api/index.js';
+import { TOKEN_SCOPES, type TokenScope } from '../../shared/rules/tokens.js';
 import type { Config } from '../config.js';
 import type { TestApp } from './app.js';
+import { madeBeforeScopes } from './tokens.js';
 
 /**
  * The client the contract test (src/server/contract.test.ts) drives the API with, and the helpers its scenarios
@@ -34,8 +36,15 @@ export interface Api {
   create(body?: Record<string, unknown>): Promise<{ id: string; deleteToken: string }>;
   /** Signs up (alice by default) and answers with the API as that signed-in browser: it sends the session cookie. */
   signUp(account?: Partial<AccountInput>): Promise<Api>;
-  /** As this signed-in browser, creates an API token and answers with the API as a script using it. */
-  withToken(options?: { scheme?: 'Bearer' | 'Basic'; expiresInDays?: number }): Promise<Api & { tokenId: string }>;
+  /**
+   * As this signed-in browser, creates an API token and answers with the API as a script using it. `scopes`: the
+   * server's default when not given; null, a token made before scopes (everything its user may).
+   */
+  withToken(options?: {
+    scheme?: 'Bearer' | 'Basic';
+    expiresInDays?: number;
+    scopes?: readonly TokenScope[] | null;
+  }): Promise<Api & { tokenId: string }>;
   /** The session cookie's value, for a signed-in browser. */
   session?: string;
   services: TestApp['services'];
@@ -68,14 +77,15 @@ export function apiFor(t: TestApp, base: string, remoteAddress: string, headers:
       const session = response.cookies.find((cookie) => cookie.name === 'hush_session')!.value;
       return { ...apiFor(t, base, remoteAddress, { cookie: `hush_session=${session}` }), session };
     },
-    async withToken({ scheme = 'Bearer', expiresInDays } = {}) {
+    async withToken({ scheme = 'Bearer', expiresInDays, scopes } = {}) {
       const response = await api.inject({
         method: 'POST',
         url: '/account/tokens',
-        payload: { name: 'script', expiresInDays },
+        payload: { name: 'script', expiresInDays, ...(scopes && { scopes }) },
       });
       expect(response.statusCode, response.body).toBe(201);
       const { id, token } = response.json<{ id: string; token: string }>();
+      if (scopes === null) await madeBeforeScopes(t.database.db, id);
       const authorization =
         scheme === 'Bearer' ? `Bearer ${token}` : `Basic ${Buffer.from(`${token}:`).toString('base64')}`;
       return { ...apiFor(t, base, remoteAddress, { authorization }), tokenId: id };
@@ -120,9 +130,13 @@ export const rateLimited = (request: ApiRequest): Scenario => ({
 
 /**
  * The API as the admin rootuser (created if needed, signed in through the API): by a browser session, or by one of
- * the admin's API tokens sent as HTTP Basic (spec §6).
+ * the admin's API tokens, with every scope, sent as HTTP Basic (spec §6).
  */
-export async function asAdmin(api: Api, via: 'session' | 'token' = 'session'): Promise<Pick<Api, 'inject'>> {
+export async function asAdmin(
+  api: Api,
+  via: 'session' | 'token' = 'session',
+  scopes: readonly TokenScope[] = TOKEN_SCOPES,
+): Promise<Pick<Api, 'inject'>> {
   await api.services.auth.ensureAdmin('rootuser', ACCOUNT_PASSWORD, 'root@example.com');
   const signin = await api.inject({
     method: 'POST',
@@ -133,7 +147,8 @@ export async function asAdmin(api: Api, via: 'session' | 'token' = 'session'): P
   const session = signin.cookies.find((cookie) => cookie.name === 'hush_session')!.value;
   let headers: Record<string, string> = { cookie: `hush_session=${session}` };
   if (via === 'token') {
-    const created = await api.inject({ method: 'POST', url: '/account/tokens', payload: { name: 'ci' }, headers });
+    const payload = { name: 'ci', scopes };
+    const created = await api.inject({ method: 'POST', url: '/account/tokens', payload, headers });
     expect(created.statusCode, created.body).toBe(201);
     headers = {
       authorization: `Basic ${Buffer.from(`${created.json<{ token: string }>().token}:`).toString('base64')}`,
@@ -148,6 +163,30 @@ export const unknownToken = (request: ApiRequest): Scenario => ({
   code: 'auth.not_signed_in',
   why: 'an API token nobody holds',
   run: (api) => api.inject({ ...request, headers: { ...request.headers, ...UNKNOWN_TOKEN } }),
+});
+
+/**
+ * A route that asks a token for a scope: a token with every other scope is refused (403 auth.token_scope), the
+ * admin's for the admin scope, a user's for the others; a route no scope grants answers auth.session_required.
+ */
+export const withoutScope = (request: ApiRequest, needed: TokenScope | 'legacy'): Scenario => ({
+  status: 403,
+  code: needed === 'legacy' ? 'auth.session_required' : 'auth.token_scope',
+  why: needed === 'legacy' ? 'an API token made with scopes' : `an API token without the ${needed} scope`,
+  async run(api) {
+    const others = TOKEN_SCOPES.filter((scope) => scope !== needed);
+    if (needed === 'admin') return (await asAdmin(api, 'token', others)).inject(request);
+    const mine = others.filter((scope) => scope !== 'admin');
+    return (await (await api.signUp()).withToken({ scopes: mine })).inject(request);
+  },
+});
+
+/** Admin routes: a user's token made before scopes passes every scope check, and meets the role check. */
+export const nonAdminToken = (request: ApiRequest): Scenario => ({
+  status: 403,
+  code: 'auth.admin_required',
+  why: 'the API token (made before scopes) of a user who is not an admin',
+  run: async (api) => (await (await api.signUp()).withToken({ scopes: null })).inject(request),
 });
 
 /** Any state-changing route: a signed-in browser's request from another site is refused. */

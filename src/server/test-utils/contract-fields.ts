@@ -16,8 +16,9 @@ export const UPLOAD_FILE_FIELDS = ['id', 'parts', 'partSize', 'received', 'size'
 export const UPLOAD_FIELDS = ['complete', 'files', 'id'];
 export const LIST_ITEM_FIELDS = ['createdAt', 'expiresAt', 'id', 'title', 'username'];
 export const SESSION_FIELDS = ['email', 'expirationDate', 'role', 'username'];
-export const ACCOUNT_FIELDS = ['createdAt', 'email', 'generated', 'role', 'username'];
-export const TOKEN_FIELDS = ['createdAt', 'expiresAt', 'id', 'lastUsedAt', 'name'];
+export const ACCOUNT_FIELDS = ['createdAt', 'email', 'emailVerified', 'generated', 'role', 'username'];
+export const TOKEN_FIELDS = ['createdAt', 'expiresAt', 'id', 'lastUsedAt', 'name', 'scopes'];
+export const PASSKEY_FIELDS = ['backedUp', 'createdAt', 'deviceType', 'id', 'lastUsedAt', 'name'];
 export const SETTINGS_FIELDS = [
   'disable_file_upload',
   'disable_user_account_creation',
@@ -28,6 +29,7 @@ export const SETTINGS_FIELDS = [
   'disable_requests',
   'disable_webhooks',
   'disable_email_notifications',
+  'require_two_factor',
 ];
 /** A request as the inbox lists it. */
 export const REQUEST_SUMMARY_FIELDS = [
@@ -112,6 +114,8 @@ export const LISTS: RouteName[] = [
   'publicList',
   'secrets',
   'tokens',
+  'sessions',
+  'passkeys',
   'listRequests',
   'endedSecrets',
   'listOwnWebhooks',
@@ -134,7 +138,11 @@ export const NESTED: Partial<Record<RouteName, [field: string, itemFields: strin
   ownReceipt: ['views', RECEIPT_VIEW_FIELDS],
 };
 /** Fields a success body has only in some cases: the upload ticket, when files wait for their parts. */
-export const OPTIONAL_FIELDS: Partial<Record<RouteName, string[]>> = { create: ['upload'], respond: ['upload'] };
+export const OPTIONAL_FIELDS: Partial<Record<RouteName, string[]>> = {
+  create: ['upload'],
+  respond: ['upload'],
+  signout: ['endSessionUrl'],
+};
 export const TICKET_FIELDS = ['expiresAt', 'files', 'token'];
 
 /** The fields of every success body, also written out by hand: clients read exactly these. */
@@ -152,7 +160,17 @@ export const SUCCESS_FIELDS: Record<RouteName, string[]> = {
   signout: ['signedOut'],
   verify: SESSION_FIELDS,
   refresh: SESSION_FIELDS,
+  methods: ['header', 'passkeys', 'password', 'passwordReset', 'providers', 'signup'],
+  oidcLinkInfo: ['email', 'provider', 'username'],
+  oidcLink: [...SESSION_FIELDS, 'next'],
+  identities: ['createdAt', 'email', 'id', 'lastUsedAt', 'provider', 'providerId'],
+  unlinkIdentity: ['unlinked'],
+  headerSignIn: SESSION_FIELDS,
   setup: SESSION_FIELDS,
+  requestPasswordReset: ['accepted'],
+  confirmPasswordReset: ['reset', 'username'],
+  verifyEmail: ['email', 'verified'],
+  sendVerification: ['email', 'sent'],
   account: ACCOUNT_FIELDS,
   update: ACCOUNT_FIELDS,
   delete: ['deleted'],
@@ -172,6 +190,33 @@ export const SUCCESS_FIELDS: Record<RouteName, string[]> = {
   tokens: TOKEN_FIELDS,
   createToken: [...TOKEN_FIELDS, 'token'],
   revokeToken: ['revoked'],
+  signinSecondFactor: SESSION_FIELDS,
+  twoFactorStatus: ['backupCodesLeft', 'totp'],
+  enrolTotp: ['secret', 'uri'],
+  confirmTotp: ['backupCodes'],
+  disableTotp: ['disabled'],
+  regenerateBackupCodes: ['backupCodes'],
+  sessions: ['createdAt', 'current', 'expiresAt', 'id', 'lastSeenAt', 'method', 'userAgent'],
+  revokeSession: ['current', 'revoked'],
+  signOutOthers: ['signedOut'],
+  passkeys: PASSKEY_FIELDS,
+  passkeyRegistrationOptions: [
+    'attestation',
+    'authenticatorSelection',
+    'challenge',
+    'excludeCredentials',
+    'extensions',
+    'hints',
+    'pubKeyCredParams',
+    'rp',
+    'timeout',
+    'user',
+  ],
+  registerPasskey: PASSKEY_FIELDS,
+  renamePasskey: PASSKEY_FIELDS,
+  removePasskey: ['removed'],
+  passkeySigninOptions: ['allowCredentials', 'challenge', 'rpId', 'timeout', 'userVerification'],
+  passkeySignin: SESSION_FIELDS,
   adminSettings: [...SETTINGS_FIELDS, 'managed'],
   updateAdminSettings: [...SETTINGS_FIELDS, 'managed'],
   adminUsers: ['skip', 'take', 'total', 'users'],

@@ -8,6 +8,7 @@ import {
   UNKNOWN_REQUEST,
 } from '../modules/requests/requests.contract.test-helpers.js';
 import { UNKNOWN_ID } from '../modules/secrets/secrets.contract.test-utils.js';
+import { identityOddRequests } from './contract-odd-identity.js';
 
 /** Odd requests of the contract test (contract.test.ts): whatever the app answers must be a status the route declares. */
 /** Credentials no client should send: broken headers and cookies, and browser headers without a cookie. */
@@ -161,6 +162,7 @@ export const ODD_REQUESTS: Record<RouteName, ApiRequest[]> = (() => {
       { method: 'POST', url: '/authentication/setup', payload: { username: 'abcd', email: 'a@b.c', token: nul } },
       { method: 'POST', url: '/authentication/setup', payload: { token: 'x'.repeat(129) } },
     ],
+    // Issue 16.4, the emailed links: tokens that are no token, logins that are no name.
     account: oddCredentials('GET', '/account'),
     update: [
       ...badBodies('/account/update', 'PUT'),
@@ -185,6 +187,7 @@ export const ODD_REQUESTS: Record<RouteName, ApiRequest[]> = (() => {
       ...badIds((id) => `/account/tokens/${id}`, 'DELETE'),
       ...oddCredentials('DELETE', `/account/tokens/${UNKNOWN_ID}`),
     ],
+    // Issue 16.2: codes that are no code, pending sign-ins that are none.
     adminSettings: [...oddCredentials('GET', '/admin/settings'), { url: '/admin/settings/?__proto__=1&x=%00' }],
     updateAdminSettings: [
       ...badBodies('/admin/settings', 'PUT'),
@@ -371,5 +374,6 @@ export const ODD_REQUESTS: Record<RouteName, ApiRequest[]> = (() => {
     rotateInstanceWebhook: rotate!,
     testInstanceWebhook: test!,
     instanceWebhookDeliveries: deliveries!,
+    ...identityOddRequests({ badBodies, badIds, oddCredentials, nul }),
   };
 })();

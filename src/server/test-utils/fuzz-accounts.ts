@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import type { RouteContract } from '../../shared/api/contract.js';
+import { scopesFor, TOKEN_SCOPES } from '../../shared/rules/tokens.js';
 import type { TestApp } from './app.js';
+import { plausibleEmailBody, seedFuzzEmail, targetedEmailArb, type EmailSeeds } from './fuzz-email.js';
 
 /**
  * The accounts side of the fuzz test (src/server/fuzz.test.ts): seeded users, sessions and API tokens, the
@@ -14,11 +16,13 @@ export const FUZZ_USER = { username: 'fuzzer', email: 'fuzzer@example.com', pass
 export interface AccountSeeds {
   /** `hush_session=…` of live sessions (two of fuzzer's, one of fuzzer2's). */
   cookies: string[];
-  /** fuzzer's API tokens: live, expiring and revoked. */
+  /** fuzzer's API tokens, with every scope a user may give: live, expiring and revoked. */
   tokens: string[];
   tokenIds: string[];
   /** The one-time first-admin token (no admin exists yet). */
   setupToken: string;
+  /** fuzzer's emailed links (fuzz-email.ts). */
+  email: EmailSeeds;
 }
 
 async function ok(response: Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
@@ -44,7 +48,8 @@ export async function seedFuzzAccounts(t: TestApp): Promise<AccountSeeds> {
 
   const created = [];
   for (const expiresInDays of [null, 1, 30]) {
-    created.push((await post('/account/tokens', { name: 'fuzz', expiresInDays }, fuzzer)).json());
+    const payload = { name: 'fuzz', expiresInDays, scopes: scopesFor('user') };
+    created.push((await post('/account/tokens', payload, fuzzer)).json());
   }
   const revoked = created[2]!.id;
   await ok(t.app.inject({ method: 'DELETE', url: `/api/v1/account/tokens/${revoked}`, headers: { cookie: fuzzer } }));
@@ -53,6 +58,11 @@ export async function seedFuzzAccounts(t: TestApp): Promise<AccountSeeds> {
     tokens: created.map((token) => token.token as string),
     tokenIds: created.map((token) => token.id as string),
     setupToken,
+    email: await seedFuzzEmail(
+      t,
+      (await t.services.auth.resolveSession(fuzzer.slice('hush_session='.length)))!.user.id,
+      FUZZ_USER.email,
+    ),
   };
 }
 
@@ -138,6 +148,8 @@ export function plausibleAccountBody(route: RouteContract, seeds: AccountSeeds):
     ),
     password: passwords,
   };
+  const email = plausibleEmailBody(route, seeds.email);
+  if (email) return email;
   switch (`${route.method} ${route.path}`) {
     case 'POST /authentication/signup':
       return fc.record(account, { requiredKeys: [] }).map(json);
@@ -173,6 +185,10 @@ export function plausibleAccountBody(route: RouteContract, seeds: AccountSeeds):
           {
             name: fc.oneof(fc.constantFrom('ci', '', '  ', 'x'.repeat(65)), fc.string({ maxLength: 70 })),
             expiresInDays: fc.constantFrom(null, 0, 1, 3650, 3651, 1.5, -1, '7'),
+            scopes: fc.oneof(
+              fc.constantFrom(null, [], 'secrets:read', ['admin'], ['requests', 'requests'], [...TOKEN_SCOPES]),
+              fc.uniqueArray(fc.constantFrom(...TOKEN_SCOPES, 'everything', '')),
+            ),
           },
           { requiredKeys: [] },
         )
@@ -194,6 +210,8 @@ export function targetedAccountArb(
   }));
   const body = (arbitrary: fc.Arbitrary<unknown>) =>
     arbitrary.map((value) => ({ segment: '', body: { payload: json(value), contentType: 'application/json' } }));
+  const email = targetedEmailArb(route, seeds.email);
+  if (email) return email;
   switch (`${route.method} ${route.path}`) {
     case 'POST /authentication/signup':
       return body(fresh);
@@ -209,6 +227,9 @@ export function targetedAccountArb(
     case 'DELETE /account/tokens/{id}':
       return fc.constantFrom(...seeds.tokenIds).map((segment) => ({ segment, body: {} }));
     default:
+      // A route with a path parameter needs an id of its own (an empty one would leave the route, and the
+      // generator's filter would never be satisfied): without a case above, it falls through to the next targets.
+      if (route.path.includes('{')) return null;
       return route.path.startsWith('/account') || route.path.startsWith('/authentication')
         ? fc.constant({ segment: '', body: {} })
         : null;

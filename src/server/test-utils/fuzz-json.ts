@@ -62,6 +62,7 @@ export const FIELD_NAMES = [
   'emailEvents',
   'disable_webhooks',
   'disable_email_notifications',
+  'require_two_factor',
 ];
 export const POISON_KEYS = [
   '__proto__',

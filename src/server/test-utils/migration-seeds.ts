@@ -8,6 +8,11 @@ import { stepAttemptReservations } from './migration-seeds/0006-attempt-reservat
 import { stepPurgeIndexes } from './migration-seeds/0007-purge-indexes.js';
 import { stepRequests } from './migration-seeds/0008-requests.js';
 import { stepReceipts } from './migration-seeds/0009-receipts.js';
+import { stepTokenScopes } from './migration-seeds/0010-token-scopes.js';
+import { stepTwoFactor } from './migration-seeds/0011-two-factor.js';
+import { stepEmailTokens } from './migration-seeds/0012-email-tokens.js';
+import { stepOidc } from './migration-seeds/0013-oidc.js';
+import { stepPasskeys } from './migration-seeds/0014-passkeys.js';
 
 export type { SeedWorld } from './migration-seeds/world.js';
 
@@ -25,4 +30,9 @@ export const SEEDS: Record<string, Step> = {
   '0007-purge-indexes': stepPurgeIndexes,
   '0008-requests': stepRequests,
   '0009-receipts': stepReceipts,
+  '0010-token-scopes': stepTokenScopes,
+  '0011-two-factor': stepTwoFactor,
+  '0012-email-tokens': stepEmailTokens,
+  '0013-oidc': stepOidc,
+  '0014-passkeys': stepPasskeys,
 };

@@ -52,9 +52,10 @@ const memoryMiB = (pid: number, field: 'VmRSS' | 'VmHWM') => {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { dataDir?: string; entry?: string } = {},
+  options: { dataDir?: string; entry?: string; port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  // A port of the test's own when its address must be known beforehand (HUSH_PUBLIC_URL, say).
+  const port = options.port ?? (await freePort());
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'hush-process-')));
   const args = options.entry ? [options.entry] : ['--import', 'tsx', 'src/server/main.ts'];

@@ -15,7 +15,11 @@ export interface ReceivedMail {
  * A real SMTP server for email tests, on 127.0.0.1 (random port), plain (no STARTTLS offered), any client accepted
  * without AUTH. `rcpt` decides each RCPT TO: null accepts, an error code refuses with that code (550, say).
  */
-export async function startSmtpSink(rcpt: (address: string, count: number) => number | null = () => null) {
+export async function startSmtpSink(
+  rcpt: (address: string, count: number) => number | null = () => null,
+  /** A port of the test's own (an end-to-end spec's); default: any free one. */
+  listenPort = 0,
+) {
   const received: ReceivedMail[] = [];
   let rcpts = 0;
   const server = new SMTPServer({
@@ -43,7 +47,7 @@ export async function startSmtpSink(rcpt: (address: string, count: number) => nu
     },
   });
   server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

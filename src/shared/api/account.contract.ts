@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Email, Password, Role } from './auth.contract.js';
-import { defineRoute, errorResponse, noNul } from './contract.js';
+import { defineRoute, errorResponse, scopeRefusal, noNul } from './contract.js';
 import { EXAMPLE } from './examples.js';
+import { DEFAULT_TOKEN_SCOPES, TOKEN_EXPIRY_MAX_DAYS, TOKEN_NAME_MAX, TOKEN_SCOPES } from '../rules/tokens.js';
 
 export const Account = z
   .object({
@@ -10,6 +11,7 @@ export const Account = z
     role: Role,
     generated: z.boolean(),
     createdAt: z.iso.datetime(),
+    emailVerified: z.boolean().describe('Whether the present email was proven by a link sent to it'),
   })
   .meta({ id: 'Account' });
 
@@ -32,6 +34,14 @@ export const AccountDeleteBody = z
   .object({ currentPassword: z.string().min(1, 'is required').max(1024) })
   .meta({ id: 'AccountDeleteBody' });
 
+export const TokenScope = z
+  .enum(TOKEN_SCOPES)
+  .describe(
+    'secrets:read: your secrets, their receipts, activity and notifications; secrets:create: create secrets and ' +
+      'burn your own; requests: your requests for secrets; admin: the admin routes, while you are an admin',
+  )
+  .meta({ id: 'TokenScope' });
+
 export const ApiToken = z
   .object({
     id: z.string(),
@@ -39,12 +49,23 @@ export const ApiToken = z
     createdAt: z.iso.datetime(),
     lastUsedAt: z.iso.datetime().nullable(),
     expiresAt: z.iso.datetime().nullable(),
+    scopes: z
+      .array(TokenScope)
+      .nullable()
+      .describe('What the token may do; null: made before scopes, it may do everything its user may'),
   })
   .meta({ id: 'ApiToken' });
 export const CreateTokenBody = z
   .object({
-    name: noNul(z.string().trim().min(1, 'is required').max(64)),
-    expiresInDays: z.number().int().min(1).max(3650).nullish(),
+    name: noNul(z.string().trim().min(1, 'is required').max(TOKEN_NAME_MAX)),
+    expiresInDays: z.number().int().min(1).max(TOKEN_EXPIRY_MAX_DAYS).nullish(),
+    scopes: z
+      .array(TokenScope)
+      .min(1, 'needs at least one scope')
+      .max(TOKEN_SCOPES.length)
+      .refine((scopes) => new Set(scopes).size === scopes.length, 'must not repeat a scope')
+      .default([...DEFAULT_TOKEN_SCOPES])
+      .describe(`What the token may do (default: ${DEFAULT_TOKEN_SCOPES.join(', ')}); admin needs an admin`),
   })
   .meta({ id: 'CreateTokenBody' });
 export const CreatedToken = ApiToken.extend({ token: z.string().describe('Shown once; store it now') }).meta({
@@ -144,11 +165,13 @@ export const accountRoutes = {
     aliases: ['/account/secrets'],
     tag: 'account',
     access: 'user',
+    scope: 'secrets:read',
     summary: 'Your own secrets that can still be opened, newest first',
     description: 'Also answers as `GET /api/secret/`, the path Hemmelig 6.x clients call, with the fields they read.',
     responses: {
       200: { description: 'The list', schema: z.array(OwnSecret), example: [OWN_SECRET_EXAMPLE] },
       401: unauthorized,
+      403: errorResponse(`Refused: ${scopeRefusal('secrets:read')}`),
       429: rateLimited,
     },
   }),
@@ -169,11 +192,15 @@ export const accountRoutes = {
     access: 'session',
     summary: 'Create an API token; it is shown once',
     body: CreateTokenBody,
+    bodyExample: { name: 'ci', expiresInDays: 90, scopes: ['secrets:create'] },
     responses: {
       201: { description: 'The new token', schema: CreatedToken },
       400: errorResponse('A field is invalid'),
       401: unauthorized,
-      403: sessionOnly,
+      403: errorResponse(
+        'Needs a signed-in session, not an API token; a request from another site; or the admin scope asked by ' +
+          'a user who is not an admin (auth.scope_not_allowed)',
+      ),
       413: tooLarge,
       415: notJson,
       429: rateLimited,

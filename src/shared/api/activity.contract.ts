@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITY_PAGE, EVENT_TYPES } from '../rules/events.js';
-import { defineRoute, errorResponse, noNul } from './contract.js';
+import { defineRoute, errorResponse, scopeRefusal, noNul } from './contract.js';
 import { EXAMPLE } from './examples.js';
 
 /** The signed-in user's activity (issue 15): what happened to their secrets, requests, tokens and sign-ins. */
@@ -49,6 +49,7 @@ export const NotificationSettingsBody = z
 const unauthorized = errorResponse('Not signed in, or the API token sent is not valid (auth.not_signed_in)');
 const sessionOnly = errorResponse('Needs a signed-in session, not an API token; or a request from another site');
 const rateLimited = errorResponse('Too many requests');
+const notScoped = errorResponse(`Refused: ${scopeRefusal('secrets:read')}`);
 
 export const activityRoutes = {
   listActivity: defineRoute({
@@ -57,6 +58,7 @@ export const activityRoutes = {
     operationId: 'listActivity',
     tag: 'activity',
     access: 'user',
+    scope: 'secrets:read',
     summary: 'Your events, newest first, a page at a time',
     query: ActivityQuery,
     responses: {
@@ -80,6 +82,7 @@ export const activityRoutes = {
       },
       400: errorResponse('before or limit is malformed'),
       401: unauthorized,
+      403: notScoped,
       429: rateLimited,
     },
   }),
@@ -89,8 +92,14 @@ export const activityRoutes = {
     operationId: 'countUnreadActivity',
     tag: 'activity',
     access: 'user',
+    scope: 'secrets:read',
     summary: 'How many events you have not seen',
-    responses: { 200: { description: 'The count', schema: Unread }, 401: unauthorized, 429: rateLimited },
+    responses: {
+      200: { description: 'The count', schema: Unread },
+      401: unauthorized,
+      403: notScoped,
+      429: rateLimited,
+    },
   }),
   markActivitySeen: defineRoute({
     method: 'POST',
@@ -98,12 +107,15 @@ export const activityRoutes = {
     operationId: 'markActivitySeen',
     tag: 'activity',
     access: 'user',
+    scope: 'secrets:read',
     summary: 'Marks every event so far as seen',
     responses: {
       200: { description: 'None unread', schema: Unread },
       400: errorResponse('A body was sent that is not valid JSON'),
       401: unauthorized,
-      403: errorResponse('A cookie-authenticated request from another site (auth.cross_site)'),
+      403: errorResponse(
+        `A cookie-authenticated request from another site (auth.cross_site), or ${scopeRefusal('secrets:read')}`,
+      ),
       413: errorResponse('Body too large'),
       415: errorResponse('Body is not JSON'),
       429: rateLimited,
@@ -115,10 +127,12 @@ export const activityRoutes = {
     operationId: 'getNotificationSettings',
     tag: 'activity',
     access: 'user',
+    scope: 'secrets:read',
     summary: 'Which events are emailed to you',
     responses: {
       200: { description: 'Your choices', schema: NotificationSettings },
       401: unauthorized,
+      403: notScoped,
       429: rateLimited,
     },
   }),

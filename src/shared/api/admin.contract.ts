@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { Email, Password, Role, Username } from './auth.contract.js';
-import { defineRoute, errorResponse, noNul } from './contract.js';
+import { defineRoute, errorResponse, scopeRefusal, noNul } from './contract.js';
 import { EMAIL_DOMAIN, USERS_PAGE } from '../rules/account.js';
 import { SETTING_NAMES } from '../rules/settings.js';
+import { REQUIRE_TWO_FACTOR } from '../rules/two-factor.js';
 import { InstanceSettings } from './settings.contract.js';
 
 export const SettingName = z.enum(SETTING_NAMES);
@@ -34,6 +35,7 @@ export const AdminSettingsBody = z
     disable_requests: z.boolean().optional(),
     disable_webhooks: z.boolean().optional(),
     disable_email_notifications: z.boolean().optional(),
+    require_two_factor: z.enum(REQUIRE_TWO_FACTOR).optional(),
   })
   .meta({ id: 'AdminSettingsBody' });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;
@@ -95,7 +97,9 @@ export const DeleteUserBody = z
   .meta({ id: 'DeleteUserBody' });
 
 const unauthorized = errorResponse('Not signed in, or the API token sent is not valid (auth.not_signed_in)');
-const forbidden = errorResponse('Only admins may call this (auth.admin_required), or a request from another site');
+const forbidden = errorResponse(
+  `Only admins may call this (auth.admin_required), a request from another site, or ${scopeRefusal('admin')}`,
+);
 const rateLimited = errorResponse('Too many requests');
 const tooLarge = errorResponse('Body too large');
 const notJson = errorResponse('Body is not JSON');
@@ -107,6 +111,7 @@ export const adminRoutes = {
     operationId: 'getAdminSettings',
     tag: 'admin',
     access: 'admin',
+    scope: 'admin',
     summary: 'The instance settings, and which are pinned by the environment',
     responses: {
       200: { description: 'The settings', schema: AdminSettings },
@@ -121,13 +126,16 @@ export const adminRoutes = {
     operationId: 'updateAdminSettings',
     tag: 'admin',
     access: 'admin',
+    scope: 'admin',
     summary: 'Change the instance settings',
     body: AdminSettingsBody,
     responses: {
       200: { description: 'The settings now in force', schema: AdminSettings },
       400: errorResponse('A field is missing, not of its type, or unknown (validation.<field>)'),
       401: unauthorized,
-      403: errorResponse('Not an admin, a request from another site, or a setting pinned by the environment'),
+      403: errorResponse(
+        `Not an admin, a request from another site, a setting pinned by the environment, or ${scopeRefusal('admin')}`,
+      ),
       413: tooLarge,
       415: notJson,
       429: rateLimited,
@@ -139,6 +147,7 @@ export const adminRoutes = {
     operationId: 'listUsers',
     tag: 'admin',
     access: 'admin',
+    scope: 'admin',
     summary: 'The users, a page at a time (skip, take)',
     query: UsersQuery,
     responses: {
@@ -155,6 +164,7 @@ export const adminRoutes = {
     operationId: 'createUser',
     tag: 'admin',
     access: 'admin',
+    scope: 'admin',
     summary: 'Create a user (also while sign-up is disabled)',
     body: CreateUserBody,
     responses: {
@@ -174,6 +184,7 @@ export const adminRoutes = {
     operationId: 'updateUser',
     tag: 'admin',
     access: 'admin',
+    scope: 'admin',
     summary: "Change a user's email or role",
     body: UpdateUserBody,
     responses: {
@@ -194,6 +205,7 @@ export const adminRoutes = {
     operationId: 'deleteUser',
     tag: 'admin',
     access: 'admin',
+    scope: 'admin',
     summary: 'Delete a user with their secrets, files, sessions and tokens',
     body: DeleteUserBody,
     responses: {

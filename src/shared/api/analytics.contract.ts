@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, errorResponse } from './contract.js';
+import { defineRoute, errorResponse, scopeRefusal } from './contract.js';
 
 export const TrackBody = z
   .object({
@@ -68,7 +68,7 @@ export const Stats = z
 export type Stats = z.infer<typeof Stats>;
 
 const unauthorized = errorResponse('Not signed in, or the API token sent is not valid (auth.not_signed_in)');
-const forbidden = errorResponse('Only admins may read this (auth.admin_required)');
+const forbidden = errorResponse(`Only admins may read this (auth.admin_required), or ${scopeRefusal('admin')}`);
 const rateLimited = errorResponse('Too many requests');
 
 export const analyticsRoutes = {
@@ -96,6 +96,7 @@ export const analyticsRoutes = {
     operationId: 'getDailyAnalytics',
     tag: 'analytics',
     access: 'admin',
+    scope: 'admin',
     summary: 'Page views of the last 30 days: per day and per page (admins)',
     responses: {
       200: { description: 'The aggregate', schema: DailyAnalytics },
@@ -110,6 +111,7 @@ export const analyticsRoutes = {
     operationId: 'getStats',
     tag: 'analytics',
     access: 'admin',
+    scope: 'admin',
     summary: 'Instance statistics: secrets and users (admins)',
     responses: {
       200: { description: 'The statistics', schema: Stats },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD, ROLES, USERNAME } from '../rules/account.js';
+import { SECOND_FACTOR_METHODS } from '../rules/two-factor.js';
 import { defineRoute, errorResponse, noNul } from './contract.js';
 
 export const Username = z
@@ -33,6 +34,44 @@ export const SessionInfo = z
     expirationDate: z.iso.datetime(),
   })
   .meta({ id: 'SessionInfo' });
+
+/** The password was right; the sign-in finishes with one of these second factors within 5 minutes. */
+export const SecondFactorNeeded = z
+  .object({
+    secondFactor: z.object({
+      methods: z
+        .array(z.enum(SECOND_FACTOR_METHODS))
+        .describe('totp: an authenticator or backup code; passkey: POST /authentication/signin/passkey'),
+    }),
+  })
+  .meta({ id: 'SecondFactorNeeded' });
+
+/**
+ * What the sign-in page offers on this instance. Each way of signing in owns its field: the password form and
+ * sign-up (false in SSO-only mode), the OpenID providers' buttons.
+ */
+export const SignInMethods = z
+  .object({
+    password: z.boolean().describe('The password form is offered (false in SSO-only mode: break-glass admins only)'),
+    signup: z.boolean().describe('Anyone may create an account with a password'),
+    providers: z
+      .array(z.object({ id: z.string(), name: z.string() }))
+      .describe('OpenID Connect providers, each a button: GET /authentication/oidc/{id}/start'),
+    header: z
+      .object({
+        username: z.string().describe('The user name in the proxy’s header'),
+        signoutUrl: z.string().nullable().describe('The proxy’s own sign-out address (HUSH_AUTH_HEADER_SIGNOUT_URL)'),
+      })
+      .nullable()
+      .describe('A trusted forward-auth proxy names this user on this request: POST /authentication/header signs in'),
+    passwordReset: z
+      .boolean()
+      .describe('A forgotten password can be reset by emailed link (false: this instance sends no email)'),
+    passkeys: z
+      .boolean()
+      .describe('A passkey alone signs in: POST /authentication/signin/passkey (false in SSO-only mode)'),
+  })
+  .meta({ id: 'SignInMethods' });
 
 const rateLimited = errorResponse('Too many requests');
 const crossSite = errorResponse('A cookie-authenticated request from another site (auth.cross_site)');
@@ -69,7 +108,12 @@ export const authRoutes = {
     summary: 'Sign in with username (or email) and password',
     body: SigninBody,
     responses: {
-      200: { description: 'Signed in; sets the session cookies', schema: SessionInfo },
+      200: {
+        description:
+          'Signed in (sets the session cookies); or, for an account with a second factor, the password was right and ' +
+          'the second step is next (sets the hush_pending cookie): POST /authentication/signin/second-factor',
+        schema: z.union([SessionInfo, SecondFactorNeeded]),
+      },
       400: errorResponse('A field is invalid'),
       401: errorResponse('Wrong username or password (one answer for both), or the API token sent is not valid'),
       403: errorResponse('Signing in is disabled for users on this instance, or a request from another site'),
@@ -86,7 +130,10 @@ export const authRoutes = {
     access: 'anyone',
     summary: 'End this session on the server and clear the cookies',
     responses: {
-      200: { description: 'Signed out', schema: z.object({ signedOut: z.literal(true) }) },
+      200: {
+        description: 'Signed out; `endSessionUrl` when the session came from an OpenID provider that signs out too',
+        schema: z.object({ signedOut: z.literal(true), endSessionUrl: z.url().optional() }),
+      },
       400: errorResponse('A body was sent that is not valid JSON'),
       401: badToken,
       403: crossSite,
@@ -137,6 +184,19 @@ export const authRoutes = {
       409: errorResponse('The username or email is taken'),
       413: tooLarge,
       415: notJson,
+      429: rateLimited,
+    },
+  }),
+  methods: defineRoute({
+    method: 'GET',
+    path: '/authentication/methods',
+    operationId: 'signInMethods',
+    tag: 'authentication',
+    access: 'anyone',
+    summary: 'The ways to sign in this instance offers (the sign-in page is built from it)',
+    responses: {
+      200: { description: 'The sign-in methods', schema: SignInMethods },
+      401: badToken,
       429: rateLimited,
     },
   }),

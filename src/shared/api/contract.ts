@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RouteScope } from '../rules/tokens.js';
 
 /** The error body every failing call answers with. */
 export const ErrorBody = z
@@ -45,6 +46,12 @@ export interface RouteContract {
   description?: string;
   tag: string;
   access: Access;
+  /**
+   * The scope an API token needs to call this route (src/shared/rules/tokens.ts); a token without it is refused
+   * with 403 auth.token_scope, not taken for anonymous. Unset: any valid token (and none, where `access` allows).
+   * The role `access` asks for is checked as well.
+   */
+  scope?: RouteScope;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** Request headers the route reads (documented in OpenAPI; the handler reads them itself). */
@@ -64,3 +71,9 @@ export function defineRoute<const T extends RouteContract>(route: T): T {
 export const noNul = (schema: z.ZodString) => schema.regex(/^[^\0]*$/, 'must not contain NUL characters');
 
 export const errorResponse = (description: string): ResponseContract => ({ description, schema: ErrorBody });
+
+/** The refusal of an API token used beyond its scopes: what a route with a `scope` declares for 403. */
+export const scopeRefusal = (scope: RouteScope) =>
+  scope === 'legacy'
+    ? 'an API token made with scopes: only a session, or a token made before scopes (auth.session_required)'
+    : `an API token without the ${scope} scope (auth.token_scope)`;

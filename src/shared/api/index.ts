@@ -1,13 +1,19 @@
 import { accountRoutes } from './account.contract.js';
+import { accountEmailRoutes } from './account-email.contract.js';
 import { adminRoutes } from './admin.contract.js';
 import { analyticsRoutes } from './analytics.contract.js';
 import { authRoutes } from './auth.contract.js';
+import { oidcRoutes } from './oidc.contract.js';
+import { passkeyRoutes } from './passkeys.contract.js';
 import { fileRoutes } from './files.contract.js';
 import { activityRoutes } from './activity.contract.js';
 import { receiptRoutes } from './receipts.contract.js';
 import { requestRoutes } from './requests.contract.js';
 import { secretRoutes } from './secrets.contract.js';
+import { sessionsRoutes } from './sessions.contract.js';
 import { settingsRoutes } from './settings.contract.js';
+import { trustedHeaderRoutes } from './trusted-header.contract.js';
+import { twoFactorRoutes } from './two-factor.contract.js';
 import { webhookApiRoutes } from './webhooks.contract.js';
 
 /** Every route of the public API, by name: the OpenAPI document and the contract test are built from this. */
@@ -18,7 +24,13 @@ export const apiRoutes = {
   ...requestRoutes,
   ...settingsRoutes,
   ...authRoutes,
+  ...oidcRoutes,
+  ...trustedHeaderRoutes,
+  ...accountEmailRoutes,
   ...accountRoutes,
+  ...twoFactorRoutes,
+  ...sessionsRoutes,
+  ...passkeyRoutes,
   ...activityRoutes,
   ...webhookApiRoutes,
   ...adminRoutes,

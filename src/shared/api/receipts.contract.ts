@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { END_REASONS, RECEIPT_STATES } from '../rules/receipts.js';
-import { defineRoute, errorResponse } from './contract.js';
+import { defineRoute, errorResponse, scopeRefusal } from './contract.js';
 import { EXAMPLE } from './examples.js';
 import { DeleteToken, SecretId, SecretParams } from './secrets.contract.js';
 
@@ -59,6 +59,7 @@ const notFound = errorResponse(
 );
 const unauthorized = errorResponse('Not signed in, or the API token sent is not valid (auth.not_signed_in)');
 const rateLimited = errorResponse('Too many requests');
+const notScoped = errorResponse(`Refused: ${scopeRefusal('secrets:read')}`);
 
 export const receiptRoutes = {
   readReceipt: defineRoute({
@@ -91,12 +92,14 @@ export const receiptRoutes = {
     operationId: 'getOwnReceipt',
     tag: 'receipts',
     access: 'user',
+    scope: 'secrets:read',
     summary: 'The status of one of your secrets, live or ended',
     params: SecretParams,
     responses: {
       200: { description: 'The status', schema: Receipt, example: RECEIPT_EXAMPLE },
       400: errorResponse('The id is malformed'),
       401: unauthorized,
+      403: notScoped,
       404: notFound,
       429: rateLimited,
     },
@@ -107,10 +110,12 @@ export const receiptRoutes = {
     operationId: 'listEndedSecrets',
     tag: 'receipts',
     access: 'user',
+    scope: 'secrets:read',
     summary: 'Your secrets that have ended, newest first, while their status is kept',
     responses: {
       200: { description: 'The list', schema: z.array(Receipt), example: [RECEIPT_EXAMPLE] },
       401: unauthorized,
+      403: notScoped,
       429: rateLimited,
     },
   }),

@@ -10,7 +10,7 @@ import {
   RESPONSE_TTL_CHOICES,
 } from '../rules/requests.js';
 import { MAX_VIEWS, maxEnvelopeLength, MIN_VIEWS } from '../rules/secrets.js';
-import { defineRoute, errorResponse, noNul } from './contract.js';
+import { defineRoute, errorResponse, scopeRefusal, noNul } from './contract.js';
 import { EXAMPLE } from './examples.js';
 import { CreateFiles, UploadTicket } from './files.contract.js';
 import { DeleteToken, KeyProof, SecretId } from './secrets.contract.js';
@@ -167,7 +167,10 @@ const notFound = errorResponse(
 );
 const unauthorized = errorResponse('Not signed in, or the API token sent is not valid (auth.not_signed_in)');
 const rateLimited = errorResponse('Too many requests');
-const crossSite = errorResponse('A cookie-authenticated request from another site (auth.cross_site)');
+const notScoped = errorResponse(`Refused: ${scopeRefusal('requests')}`);
+const crossSite = errorResponse(
+  `A cookie-authenticated request from another site (auth.cross_site), or ${scopeRefusal('requests')}`,
+);
 const tooLarge = errorResponse('Body too large');
 const notJson = errorResponse('Body is not JSON');
 
@@ -178,6 +181,7 @@ export const requestRoutes = {
     operationId: 'createRequest',
     tag: 'requests',
     access: 'user',
+    scope: 'requests',
     summary: 'Ask for a secret: a fill link anyone can answer, sealed to your key',
     description:
       'The browser (or CLI) makes the key pair and the inbox key, chooses the id, seals the title and instructions ' +
@@ -200,8 +204,8 @@ export const requestRoutes = {
       400: errorResponse('A field is invalid; the code names it (validation.<field>)'),
       401: unauthorized,
       403: errorResponse(
-        'Requests are turned off (secret_request.disabled), the instance is read-only (secret.read_only), or a ' +
-          'cookie-authenticated request from another site (auth.cross_site)',
+        'Requests are turned off (secret_request.disabled), the instance is read-only (secret.read_only), a ' +
+          `cookie-authenticated request from another site (auth.cross_site), or ${scopeRefusal('requests')}`,
       ),
       409: errorResponse('A request with this id exists (secret_request.id_taken): choose another id'),
       413: errorResponse('Body too large'),
@@ -215,10 +219,12 @@ export const requestRoutes = {
     operationId: 'listRequests',
     tag: 'requests',
     access: 'user',
+    scope: 'requests',
     summary: 'Your requests, newest first, with their state and unread responses',
     responses: {
       200: { description: 'The list', schema: z.array(RequestSummary), example: [SUMMARY_EXAMPLE] },
       401: unauthorized,
+      403: notScoped,
       429: rateLimited,
     },
   }),
@@ -228,10 +234,12 @@ export const requestRoutes = {
     operationId: 'countUnreadResponses',
     tag: 'requests',
     access: 'user',
+    scope: 'requests',
     summary: 'How many responses to your requests were never opened (the account menu’s count)',
     responses: {
       200: { description: 'The count', schema: z.object({ unread: z.number().int() }), example: { unread: 2 } },
       401: unauthorized,
+      403: notScoped,
       429: rateLimited,
     },
   }),
@@ -241,12 +249,14 @@ export const requestRoutes = {
     operationId: 'getRequest',
     tag: 'requests',
     access: 'user',
+    scope: 'requests',
     summary: 'One of your requests with its wrapped key and its responses',
     params: RequestParams,
     responses: {
       200: { description: 'The request', schema: RequestDetail },
       400: errorResponse('The id is malformed (validation.id)'),
       401: unauthorized,
+      403: notScoped,
       404: errorResponse('No request of yours has this id (secret_request.not_found)'),
       429: rateLimited,
     },
@@ -257,6 +267,7 @@ export const requestRoutes = {
     operationId: 'revokeRequest',
     tag: 'requests',
     access: 'user',
+    scope: 'requests',
     summary: 'Close the fill link now; responses already sent stay in the inbox',
     params: RequestParams,
     responses: {
@@ -276,6 +287,7 @@ export const requestRoutes = {
     operationId: 'deleteRequest',
     tag: 'requests',
     access: 'user',
+    scope: 'requests',
     summary: 'Delete a request with every response to it and their files',
     params: RequestParams,
     responses: {

@@ -29,6 +29,16 @@ describe('the route contracts', () => {
     }
   });
 
+  it('ask an API token for the admin scope on every admin route, and for none where no token is let in', () => {
+    for (const [name, route] of routes) {
+      if (route.access === 'admin') expect(route.scope, name).toBe('admin');
+      if (route.access === 'session') expect(route.scope, name).toBeUndefined();
+      if (route.scope === 'admin') expect(route.access, name).toBe('admin');
+      // A scoped route refuses a token with 403: it must say so.
+      if (route.scope) expect(Object.keys(route.responses), name).toContain('403');
+    }
+  });
+
   it('give examples that their own schemas accept', () => {
     let examples = 0;
     for (const [name, route] of routes) {

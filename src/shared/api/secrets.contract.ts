@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALL_TTL_CHOICES, MAX_VIEWS, MIN_VIEWS } from '../rules/secrets.js';
 import { isValidIpOrCidr } from '../rules/ip.js';
-import { defineRoute, ErrorBody, errorResponse, noNul } from './contract.js';
+import { defineRoute, ErrorBody, errorResponse, noNul, scopeRefusal } from './contract.js';
 import { EXAMPLE } from './examples.js';
 import { CreateFiles, FileForReader, UploadTicket } from './files.contract.js';
 
@@ -140,6 +140,7 @@ export const secretRoutes = {
     operationId: 'createSecret',
     tag: 'secrets',
     access: 'anyone',
+    scope: 'secrets:create',
     summary: 'Create a secret',
     description:
       'Send the encrypted envelope (`hush1.…`, sealed in the client with a fresh key that stays in the link) with ' +
@@ -164,8 +165,8 @@ export const secretRoutes = {
       401: badToken,
       403: errorResponse(
         'The instance is read-only and the caller is not an admin or creator (secret.read_only), file uploads are ' +
-          'disabled (files.upload_disabled) or need an account (files.sign_in_required), or a ' +
-          'cookie-authenticated request from another site (auth.cross_site)',
+          'disabled (files.upload_disabled) or need an account (files.sign_in_required), a cookie-authenticated ' +
+          `request from another site (auth.cross_site), or ${scopeRefusal('secrets:create')}`,
       ),
       413: errorResponse('Body too large (request.too_large), or files over a size limit (files.too_large)'),
       415: errorResponse('Body is not JSON'),
@@ -241,6 +242,10 @@ export const secretRoutes = {
     tag: 'secrets',
     access: 'anyone',
     summary: 'Delete a secret now; needs its delete token, its key proof or its owner',
+    description:
+      'The owner may burn by session, or by an API token with the secrets:create scope (a token made before scopes ' +
+      'may too). The delete token or the key proof needs no scope: any API token sent along does not stand in the ' +
+      'way.',
     params: SecretParams,
     body: BurnSecretBody,
     bodyExample: { deleteToken: EXAMPLE.deleteToken },
@@ -248,7 +253,10 @@ export const secretRoutes = {
       200: { description: 'Deleted', schema: BurnSecretResponse, example: { id: EXAMPLE.id, burned: true } },
       400: errorResponse('A field is invalid'),
       401: badToken,
-      403: errorResponse('No valid delete token, key proof or owner (secret.burn_forbidden)'),
+      403: errorResponse(
+        'No valid delete token, key proof or owner (secret.burn_forbidden), or the owner’s API token without the ' +
+          'secrets:create scope and neither a delete token nor a key proof (auth.token_scope)',
+      ),
       404: notFound,
       413: errorResponse('Body too large'),
       415: errorResponse('Body is not JSON'),

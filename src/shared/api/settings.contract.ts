@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { InstanceSettings as Settings } from '../rules/settings.js';
+import { REQUIRE_TWO_FACTOR } from '../rules/two-factor.js';
 import { defineRoute, errorResponse } from './contract.js';
 
 /** Instance settings (spec §3); names, shape and defaults are rules/settings.ts. */
@@ -14,6 +15,9 @@ export const InstanceSettings = z
     disable_requests: z.boolean().describe('Requests (ask for a secret) cannot be created or answered'),
     disable_webhooks: z.boolean().describe('No webhook is delivered, and none can be added'),
     disable_email_notifications: z.boolean().describe('No notification email is sent'),
+    require_two_factor: z
+      .enum(REQUIRE_TWO_FACTOR)
+      .describe('Who must set up a second factor before using a password session: off, admins or everyone'),
   })
   .meta({ id: 'InstanceSettings' }) satisfies z.ZodType<Settings>;
 export type InstanceSettings = Settings;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_ERRORS } from '../rules/deliveries.js';
 import { EVENT_TYPES, WEBHOOK_FORMATS } from '../rules/events.js';
-import { defineRoute, errorResponse, noNul, type ResponseContract } from './contract.js';
+import { defineRoute, errorResponse, noNul, scopeRefusal, type ResponseContract } from './contract.js';
 import { EXAMPLE } from './examples.js';
 
 /**
@@ -89,23 +89,30 @@ const badBody = {
   415: errorResponse('Body is not JSON'),
 };
 
-/** The same routes for a user's webhooks and the instance's. */
+/**
+ * The same routes for a user's webhooks and the instance's. A user's webhooks are account settings no token scope
+ * grants (they send the account's events to a URL of the caller's choice): a session, or an API token made before
+ * scopes, which could manage them then. The instance's need the admin scope.
+ */
 function webhookRoutes<const P extends string, const N extends string>(
   prefix: P,
   name: N,
   access: 'user' | 'admin',
   whose: string,
 ) {
+  const scope = access === 'admin' ? 'admin' : 'legacy';
+  const refused = scopeRefusal(scope);
   const guard =
     access === 'admin'
-      ? { 403: errorResponse('Not an admin (auth.admin_required)') }
-      : { 403: errorResponse('A cookie-authenticated request from another site (auth.cross_site)') };
+      ? { 403: errorResponse(`Not an admin (auth.admin_required), or ${refused}`) }
+      : { 403: errorResponse(`A cookie-authenticated request from another site (auth.cross_site), or ${refused}`) };
   const turnedOff = {
     403: errorResponse(`${guard[403].description}; or webhooks are turned off on this instance (webhook.disabled)`),
   };
-  const base = { tag: 'webhooks', access } as const;
-  /** Reads: a session's cross-site check is for changes only, so only the admin routes answer 403 here. */
-  const readGuard: Record<number, ResponseContract> = access === 'admin' ? guard : {};
+  const base = { tag: 'webhooks', access, scope } as const;
+  /** Reads: a session's cross-site check is for changes only, so a user's answer 403 only to a scoped token. */
+  const readGuard: Record<number, ResponseContract> =
+    access === 'admin' ? guard : { 403: errorResponse(`Refused: ${refused}`) };
   /** The instance webhook pinned by HUSH_WEBHOOK_URL cannot be changed (its log and test event work). */
   const pinnedConflict: Record<number, ResponseContract> =
     access === 'admin' ? { 409: errorResponse('The webhook is pinned by HUSH_WEBHOOK_URL (webhook.pinned)') } : {};

@@ -1,8 +1,8 @@
 import { analyticsPath } from './analytics-path.js';
 
 /**
- * The sections of the account area (spec §2), each a page at /account/{section}, with the request pages (issue 14)
- * and activity and webhooks (issue 15).
+ * The sections of the account area (spec §2), each a page at /account/{section}, with the request pages (issue 14),
+ * activity and webhooks (issue 15), and security (issue 16).
  */
 const ACCOUNT_SECTIONS = [
   'account',
@@ -14,6 +14,7 @@ const ACCOUNT_SECTIONS = [
   'webhooks',
   'instance-settings',
   'account-settings',
+  'security',
   'users',
   'analytics',
   'instance-webhooks',
@@ -34,9 +35,15 @@ export const PAGE_PATHS: ReadonlySet<string> = new Set([
   '/request/:id',
   '/receipt/:id',
   '/signin',
+  // An identity from an OpenID provider waiting for the account's password (issue 16.1).
+  '/signin/link',
   '/signup',
   '/signout',
   '/setup',
+  // The pages the emailed account links open, and the way to one (issue 16.4).
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
   '/privacy',
   '/terms',
   '/api-docs',

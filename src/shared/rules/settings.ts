@@ -1,3 +1,5 @@
+import type { RequireTwoFactor } from './two-factor.js';
+
 /** Spec §3 instance settings: their names, their shape and their defaults (spec §9), free of zod for the page. */
 export interface InstanceSettings {
   disable_users: boolean;
@@ -13,6 +15,8 @@ export interface InstanceSettings {
   disable_webhooks: boolean;
   /** Notification emails (issue 15) are not sent. */
   disable_email_notifications: boolean;
+  /** Who must have a second factor to use a password session (issue 16.2): off, admins or everyone. */
+  require_two_factor: RequireTwoFactor;
 }
 
 export const SETTING_NAMES = [
@@ -25,6 +29,7 @@ export const SETTING_NAMES = [
   'disable_requests',
   'disable_webhooks',
   'disable_email_notifications',
+  'require_two_factor',
 ] as const satisfies readonly (keyof InstanceSettings)[];
 export type SettingName = (typeof SETTING_NAMES)[number];
 
@@ -38,4 +43,5 @@ export const DEFAULT_SETTINGS: InstanceSettings = {
   disable_requests: false,
   disable_webhooks: false,
   disable_email_notifications: false,
+  require_two_factor: 'off',
 };

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { createTestI18n } from '../../test-utils/i18n';
 import { renderInAccount, SIGNED_IN } from '../../test-utils/account-page';
-import { typeInto } from '../../test-utils/render';
+import { describedBy, typeInto } from '../../test-utils/render';
 import type { ApiToken } from './api/account.types';
 import { createToken } from './api/create-token';
 import { deleteAccount } from './api/delete-account';
@@ -30,7 +30,14 @@ afterEach(() => {
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 describe('account settings', () => {
-  const token: ApiToken = { id: 't1', name: 'Backup', createdAt: inDays(-3), lastUsedAt: null, expiresAt: null };
+  const token: ApiToken = {
+    id: 't1',
+    name: 'Backup',
+    createdAt: inDays(-3),
+    lastUsedAt: null,
+    expiresAt: null,
+    scopes: ['secrets:read', 'secrets:create'],
+  };
 
   it('shows a new API token once, with a copy button, and lists it', async () => {
     vi.mocked(listTokens).mockResolvedValue([]);
@@ -43,11 +50,90 @@ describe('account settings', () => {
     const shown = await screen.findByRole('region', { name: 'Your new token “CI”' });
     expect((within(shown).getByLabelText('API token') as HTMLInputElement).value).toBe('hush_secret-token-value');
     expect(within(shown).getByRole('button', { name: 'Copy token' })).toBeTruthy();
-    expect(createToken).toHaveBeenCalledWith({ name: 'CI', expiresInDays: 30 });
+    expect(createToken).toHaveBeenCalledWith({
+      name: 'CI',
+      expiresInDays: 30,
+      scopes: ['secrets:read', 'secrets:create'],
+    });
     expect(screen.getByRole('button', { name: 'Revoke the token “CI”' })).toBeTruthy();
     fireEvent.click(within(shown).getByRole('button', { name: 'Done, I have copied it' }));
     expect(screen.queryByText('hush_secret-token-value')).toBeNull();
     expect(document.body.innerHTML).not.toContain('hush_secret-token-value');
+  });
+
+  it('offers the expiry choices Never, 30, 90 and 365 days, and sends the scopes ticked', async () => {
+    vi.mocked(listTokens).mockResolvedValue([]);
+    vi.mocked(createToken).mockResolvedValue({ ...token, id: 't2', name: 'Inbox', scopes: ['requests'], token: 'x' });
+    renderInAccount(i18n, <AccountSettingsPage />, '/account/account-settings');
+    await screen.findByText('No API tokens yet.');
+    const expiry = screen.getByLabelText('Expires') as HTMLSelectElement;
+    expect([...expiry.options].map((option) => option.text)).toEqual([
+      'Never',
+      'In 30 days',
+      'In 90 days',
+      'In 365 days',
+    ]);
+    typeInto('Name', 'Inbox');
+    fireEvent.change(expiry, { target: { value: '365' } });
+    const scopes = screen.getByRole('group', { name: 'What it may do' });
+    fireEvent.click(within(scopes).getByRole('checkbox', { name: 'Read your secrets' }));
+    fireEvent.click(within(scopes).getByRole('checkbox', { name: 'Create secrets' }));
+    fireEvent.click(within(scopes).getByRole('checkbox', { name: 'Requests' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    await screen.findByRole('region', { name: 'Your new token “Inbox”' });
+    expect(createToken).toHaveBeenCalledWith({ name: 'Inbox', expiresInDays: 365, scopes: ['requests'] });
+  });
+
+  it('needs at least one scope: with none ticked it says so at the scopes, moves the focus there and sends nothing', async () => {
+    vi.mocked(listTokens).mockResolvedValue([]);
+    renderInAccount(i18n, <AccountSettingsPage />, '/account/account-settings');
+    await screen.findByText('No API tokens yet.');
+    typeInto('Name', 'CI');
+    const scopes = screen.getByRole('group', { name: 'What it may do' });
+    const read = within(scopes).getByRole('checkbox', { name: 'Read your secrets' });
+    fireEvent.click(read);
+    fireEvent.click(within(scopes).getByRole('checkbox', { name: 'Create secrets' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    const message = 'Choose at least one thing the token may do.';
+    expect(within(scopes).getByText(message)).toBeTruthy();
+    expect(describedBy(scopes)).toContain(message);
+    expect(read.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(read));
+    expect(createToken).not.toHaveBeenCalled();
+    fireEvent.click(read);
+    expect(within(scopes).queryByText(message)).toBeNull();
+  });
+
+  it('offers the admin scope to admins only', async () => {
+    vi.mocked(listTokens).mockResolvedValue([]);
+    renderInAccount(i18n, <AccountSettingsPage />, '/account/account-settings');
+    const asUser = await screen.findByRole('group', { name: 'What it may do' });
+    expect(
+      within(asUser)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['secrets:read', 'secrets:create', 'requests']);
+    cleanup();
+    renderInAccount(i18n, <AccountSettingsPage />, '/account/account-settings', 'admin');
+    const asAdmin = await screen.findByRole('group', { name: 'What it may do' });
+    const admin = within(asAdmin).getByRole('checkbox', { name: 'Administer' }) as HTMLInputElement;
+    expect(admin.checked, 'never ticked by default').toBe(false);
+  });
+
+  it('lists each token’s scopes, expiry and last use; one made before scopes may do all', async () => {
+    vi.mocked(listTokens).mockResolvedValue([
+      { ...token, expiresAt: inDays(30), lastUsedAt: inDays(-1) },
+      { ...token, id: 't0', name: 'Old script', scopes: null },
+    ]);
+    renderInAccount(i18n, <AccountSettingsPage />, '/account/account-settings');
+    const backup = (await screen.findByText('Backup')).closest('li')!;
+    expect(within(backup).getByText('Scopes: Read your secrets and Create secrets')).toBeTruthy();
+    expect(within(backup).getByText(/^Expires /)).toBeTruthy();
+    expect(within(backup).getByText(/^Last used /)).toBeTruthy();
+    const old = screen.getByText('Old script').closest('li')!;
+    expect(within(old).getByText('Scopes: All (made before scopes)')).toBeTruthy();
+    expect(within(old).getByText('Never used')).toBeTruthy();
+    expect(within(old).getByText('Does not expire')).toBeTruthy();
   });
 
   it('needs the current password and a matching confirmation to change the password', async () => {

@@ -5,7 +5,10 @@ import type { SignoutReason } from '../auth';
 
 export type Resource<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T };
 
-/** Sends the visitor to /signout when the server no longer knows their session (the login cookie outlived it). */
+/**
+ * Sends the visitor to /signout when the server no longer knows their session (the login cookie outlived it), and to
+ * the security page when the instance requires a second factor they have not set up yet (auth.two_factor_required).
+ */
 export function useSessionGone() {
   // The router's navigate changes with the address; this stays the same, so a page's load does not run again when
   // the address changes under it (the account layout stays while its pages change).
@@ -15,6 +18,10 @@ export function useSessionGone() {
     latest.current = navigate;
   }, [navigate]);
   return useCallback((error: unknown) => {
+    if (error instanceof ApiError && error.code === 'auth.two_factor_required') {
+      void latest.current('/account/security', { replace: true, state: { reason: 'two_factor_required' } });
+      return true;
+    }
     if (!(error instanceof ApiError) || error.status !== 401) return false;
     void latest.current('/signout', { replace: true, state: { reason: 'expired' satisfies SignoutReason } });
     return true;

@@ -11,6 +11,7 @@ export const ADMIN: Account = {
   email: 'root@example.com',
   role: 'admin',
   generated: false,
+  emailVerified: true,
   createdAt: '2029-01-01T00:00:00.000Z',
 };
 

@@ -1,6 +1,2 @@
-/** Where to go after signing in: a path inside this app from `?next=`, never another site or an auth page. */
-export function safeNext(next: string | null): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/account';
-  if (/^\/(signin|signup|signout|setup)(?:[/?#]|$)/.test(next)) return '/account';
-  return next;
-}
+/** Where to go after signing in: one rule for the page and the server (shared/rules/next-path.ts). */
+export { safeNext } from '../../../shared/rules/next-path';

@@ -8,6 +8,11 @@ import * as attemptReservations from './0006-attempt-reservations.js';
 import * as purgeIndexes from './0007-purge-indexes.js';
 import * as requests from './0008-requests.js';
 import * as receipts from './0009-receipts.js';
+import * as tokenScopes from './0010-token-scopes.js';
+import * as twoFactor from './0011-two-factor.js';
+import * as emailTokens from './0012-email-tokens.js';
+import * as oidc from './0013-oidc.js';
+import * as passkeys from './0014-passkeys.js';
 
 /** Every migration, in order. Names are never changed once released. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +25,9 @@ export const migrations: Record<string, Migration> = {
   '0007-purge-indexes': purgeIndexes,
   '0008-requests': requests,
   '0009-receipts': receipts,
+  '0010-token-scopes': tokenScopes,
+  '0011-two-factor': twoFactor,
+  '0012-email-tokens': emailTokens,
+  '0013-oidc': oidc,
+  '0014-passkeys': passkeys,
 };

@@ -1,10 +1,12 @@
 import {
   ACCOUNT_PASSWORD,
+  asAdmin,
   bodyFailures,
   crossSite,
   rateLimited,
   type RouteName,
   type Scenario,
+  withoutScope,
 } from '../../test-utils/contract-api.js';
 
 /** The contract test's scenarios for the account routes: one per status each declares, or more. */
@@ -152,7 +154,17 @@ export const ACCOUNT_SCENARIOS: Record<AccountRoute, Scenario[]> = {
         return alice.inject({ url: '/secret' });
       },
     },
+    {
+      status: 200,
+      why: 'an API token with the secrets:read scope',
+      run: async (api) => {
+        const alice = await api.signUp();
+        await alice.create({ title: 'mine' });
+        return (await alice.withToken({ scopes: ['secrets:read'] })).inject({ url: '/secret' });
+      },
+    },
     anonymous('GET', '/secret'),
+    withoutScope({ url: '/secret' }, 'secrets:read'),
     rateLimited({ url: '/secret' }),
   ],
   tokens: [
@@ -180,6 +192,47 @@ export const ACCOUNT_SCENARIOS: Record<AccountRoute, Scenario[]> = {
       code: 'validation.name',
       why: 'a blank name',
       run: async (api) => (await api.signUp()).inject({ method: 'POST', url: TOKENS, payload: { name: '  ' } }),
+    },
+    {
+      status: 201,
+      why: 'the scopes chosen, for a year',
+      run: async (api) =>
+        (await api.signUp()).inject({
+          method: 'POST',
+          url: TOKENS,
+          payload: { name: 'ci', expiresInDays: 365, scopes: ['requests', 'secrets:read'] },
+        }),
+    },
+    {
+      status: 201,
+      why: 'an admin giving the admin scope',
+      run: async (api) =>
+        (await asAdmin(api)).inject({ method: 'POST', url: TOKENS, payload: { name: 'ops', scopes: ['admin'] } }),
+    },
+    {
+      status: 400,
+      code: 'validation.scopes',
+      why: 'no scope at all',
+      run: async (api) =>
+        (await api.signUp()).inject({ method: 'POST', url: TOKENS, payload: { name: 'ci', scopes: [] } }),
+    },
+    {
+      status: 400,
+      code: 'validation.scopes',
+      why: 'a scope that is not one',
+      run: async (api) =>
+        (await api.signUp()).inject({ method: 'POST', url: TOKENS, payload: { name: 'ci', scopes: ['everything'] } }),
+    },
+    {
+      status: 403,
+      code: 'auth.scope_not_allowed',
+      why: 'a user who is not an admin asking for the admin scope',
+      run: async (api) =>
+        (await api.signUp()).inject({
+          method: 'POST',
+          url: TOKENS,
+          payload: { name: 'ci', scopes: ['secrets:read', 'admin'] },
+        }),
     },
     {
       status: 400,

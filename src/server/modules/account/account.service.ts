@@ -5,9 +5,10 @@ import { notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
-import { emailDomainNotAllowed, emailTaken, notSignedIn } from '../auth/auth.errors.js';
+import { scopesFor, TOKEN_SCOPES } from '../../../shared/rules/tokens.js';
+import { emailDomainNotAllowed, emailTaken, notSignedIn, scopeNotAllowed } from '../auth/auth.errors.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
-import type { TokensRepository } from '../auth/tokens.repository.js';
+import type { ApiTokenRow, TokensRepository } from '../auth/tokens.repository.js';
 import type { UserRow, UsersRepository } from '../auth/users.repository.js';
 import type { SecretsService } from '../secrets/secrets.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -26,6 +27,8 @@ export interface AccountServiceDeps {
   settings: SettingsService;
   passwords: PasswordHasher;
   clock: Clock;
+  /** The account's address changed (its verification email: modules/account-email); not awaited. */
+  emailChanged?: (user: UserRow) => void;
 }
 
 export function presentAccount(user: UserRow) {
@@ -35,6 +38,18 @@ export function presentAccount(user: UserRow) {
     role: user.role as 'user' | 'creator' | 'admin',
     generated: user.generated === 1,
     createdAt: iso(user.created_at),
+    emailVerified: user.email_verified_at !== null,
+  };
+}
+
+function presentToken(row: ApiTokenRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: iso(row.created_at),
+    lastUsedAt: isoOrNull(row.last_used_at),
+    expiresAt: isoOrNull(row.expires_at),
+    scopes: row.scopes,
   };
 }
 
@@ -55,7 +70,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         const { restrict_organization_email: domain } = await deps.settings.get();
         if (!emailInDomain(body.email, domain)) throw emailDomainNotAllowed(domain);
         if ((await users.taken('', body.email)).email) throw emailTaken();
-        Object.assign(changes, { email: body.email, email_lower: body.email.toLowerCase() });
+        // A new address is not proven by the old one's verification.
+        Object.assign(changes, { email: body.email, email_lower: body.email.toLowerCase(), email_verified_at: null });
       }
       if (body.newPassword) {
         changes.password_hash = await passwords.hash(body.newPassword);
@@ -65,6 +81,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (Object.keys(changes).length > 0) await users.update(user.id, changes);
       // A new password ends every other session: whoever else held one is signed out.
       if (body.newPassword) await sessions.deleteForUser(user.id, sessionId);
+      if (changes.email) deps.emailChanged?.({ ...user, ...changes });
       return presentAccount({ ...user, ...changes });
     },
 
@@ -86,17 +103,16 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     async listTokens(user: UserRow) {
-      return (await tokens.listForUser(user.id)).map((row) => ({
-        id: row.id,
-        name: row.name,
-        createdAt: iso(row.created_at),
-        lastUsedAt: isoOrNull(row.last_used_at),
-        expiresAt: isoOrNull(row.expires_at),
-      }));
+      return (await tokens.listForUser(user.id)).map(presentToken);
     },
 
-    /** The token itself is returned once and stored only as its SHA-256. */
+    /**
+     * The token itself is returned once and stored only as its SHA-256. It may have only scopes its user may give:
+     * admin needs an admin (and is checked again, with the role, on every call).
+     */
     async createToken(user: UserRow, body: z.output<typeof CreateTokenBody>) {
+      const refused = body.scopes.find((scope) => !scopesFor(user.role).includes(scope));
+      if (refused) throw scopeNotAllowed(refused);
       const now = clock();
       const token = `hush_${randomToken(32)}`;
       const row = {
@@ -107,16 +123,11 @@ export function createAccountService(deps: AccountServiceDeps) {
         created_at: now,
         last_used_at: null,
         expires_at: body.expiresInDays ? now + body.expiresInDays * DAY : null,
+        // In the order of TOKEN_SCOPES, whatever order they came in.
+        scopes: TOKEN_SCOPES.filter((scope) => body.scopes.includes(scope)),
       };
       await tokens.insert(row);
-      return {
-        id: row.id,
-        name: row.name,
-        createdAt: iso(now),
-        lastUsedAt: null,
-        expiresAt: isoOrNull(row.expires_at),
-        token,
-      };
+      return { ...presentToken(row), token };
     },
 
     async revokeToken(user: UserRow, id: string) {

@@ -5,6 +5,7 @@ import {
   json,
   rateLimited,
   unknownToken,
+  withoutScope,
   type Api,
   type ApiRequest,
   type Method,
@@ -48,6 +49,11 @@ const signedOut = (method: Method, url: string, payload?: unknown): Scenario[] =
   },
   unknownToken({ method, url, payload }),
 ];
+/** A user's route that reads the account's secrets' story: also refused to a token without secrets:read. */
+const readRefused = (method: Method, url: string): Scenario[] => [
+  ...signedOut(method, url),
+  withoutScope({ method, url }, 'secrets:read'),
+];
 
 export const ACTIVITY_SCENARIOS: Record<ActivityRoute, Scenario[]> = {
   listActivity: [
@@ -81,7 +87,7 @@ export const ACTIVITY_SCENARIOS: Record<ActivityRoute, Scenario[]> = {
       why: 'a page of 0 events',
       run: async (api) => (await withEvents(api)).inject({ url: `${ACTIVITY}?limit=0` }),
     },
-    ...signedOut('GET', ACTIVITY),
+    ...readRefused('GET', ACTIVITY),
     rateLimited({ url: ACTIVITY }),
   ],
   activityUnread: [
@@ -100,7 +106,7 @@ export const ACTIVITY_SCENARIOS: Record<ActivityRoute, Scenario[]> = {
         return token.inject({ url: UNREAD });
       },
     },
-    ...signedOut('GET', UNREAD),
+    ...readRefused('GET', UNREAD),
     rateLimited({ url: UNREAD }),
   ],
   markActivitySeen: [
@@ -121,7 +127,7 @@ export const ACTIVITY_SCENARIOS: Record<ActivityRoute, Scenario[]> = {
       why: 'malformed JSON',
       run: async (api) => (await api.signUp()).inject({ ...SEEN, ...json('{"x":') }),
     },
-    ...signedOut('POST', SEEN.url),
+    ...readRefused('POST', SEEN.url),
     ...bodyFailures('POST', SEEN.url),
     rateLimited(SEEN),
   ],
@@ -140,7 +146,7 @@ export const ACTIVITY_SCENARIOS: Record<ActivityRoute, Scenario[]> = {
         return (await alice.withToken()).inject({ url: NOTIFICATIONS });
       },
     },
-    ...signedOut('GET', NOTIFICATIONS),
+    ...readRefused('GET', NOTIFICATIONS),
     rateLimited({ url: NOTIFICATIONS }),
   ],
   updateNotificationSettings: [

@@ -3,8 +3,10 @@ import {
   asAdmin,
   bodyFailures,
   crossSite,
+  nonAdminToken,
   rateLimited,
   unknownToken,
+  withoutScope,
   type Api,
   type ApiRequest,
   type Method,
@@ -50,12 +52,8 @@ function refused(method: Method, url: string, payload?: unknown): Scenario[] {
       why: 'a signed-in user who is not an admin',
       run: async (api) => (await api.signUp()).inject(request),
     },
-    {
-      status: 403,
-      code: 'auth.admin_required',
-      why: 'the API token of a user who is not an admin',
-      run: async (api) => (await (await api.signUp()).withToken()).inject(request),
-    },
+    nonAdminToken(request),
+    withoutScope(request, 'admin'),
     rateLimited(request),
   ];
 }

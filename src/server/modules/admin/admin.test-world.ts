@@ -1,6 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Role } from '../../../shared/api/auth.contract.js';
+import { scopesFor } from '../../../shared/rules/tokens.js';
+import { madeBeforeScopes } from '../../test-utils/tokens.js';
 import { createTestApp, createTestClock, type TestApp, type TestAppOptions } from '../../test-utils/app.js';
 
 /** Shared by admin.test.ts and enforcement.test.ts: an app with accounts of each role, and ways to call it. */
@@ -41,11 +43,17 @@ export async function createAdminWorld(options: TestAppOptions = {}) {
     return { user, cookie, as };
   }
 
-  /** An API token of the account whose session cookie is given. */
-  async function tokenOf(cookie: string): Promise<string> {
-    const response = await inject({ cookie }, { method: 'POST', url: '/account/tokens', payload: { name: 'ci' } });
+  /** An API token of the account, with every scope its role may give, or made before scopes (all its user may). */
+  async function tokenOf(
+    { cookie, user }: { cookie: string; user: { role: string } },
+    options: { madeBeforeScopes?: boolean } = {},
+  ): Promise<string> {
+    const payload = { name: 'ci', scopes: scopesFor(user.role) };
+    const response = await inject({ cookie }, { method: 'POST', url: '/account/tokens', payload });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ token: string }>().token;
+    const { id, token } = response.json<{ id: string; token: string }>();
+    if (options.madeBeforeScopes) await madeBeforeScopes(t.database.db, id);
+    return token;
   }
 
   const count = async (table: 'users' | 'secrets' | 'sessions' | 'api_tokens') =>

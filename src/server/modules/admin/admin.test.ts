@@ -118,8 +118,8 @@ describeEachDialect('admin settings', (dialect) => {
     const admin = await start();
     const user = await w.account('alice');
     const creator = await w.account('carol', 'creator');
-    const userToken = await w.tokenOf(user.cookie);
-    const adminToken = await w.tokenOf(admin.cookie);
+    const userToken = await w.tokenOf(user);
+    const adminToken = await w.tokenOf(admin);
     for (const request of [{ url: '/admin/settings' }, put({ ...SWITCHES, read_only: true })]) {
       expectError(await w.anonymous(request), 401, 'auth.not_signed_in');
       expectError(await user.as(request), 403, 'auth.admin_required');

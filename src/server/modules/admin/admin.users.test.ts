@@ -46,6 +46,7 @@ describeEachDialect('admin user management', (dialect) => {
         role: 'admin',
         generated: false,
         createdAt: new Date(w.clock() - 24_000).toISOString(),
+        emailVerified: false,
       });
       const second = (await admin.as({ url: `${USERS}?skip=20&take=20` })).json();
       expect(second.users.map((user: { username: string }) => user.username)).toEqual(names.slice(20));
@@ -92,6 +93,7 @@ describeEachDialect('admin user management', (dialect) => {
         role: 'user',
         generated: true,
         createdAt: new Date(w.clock()).toISOString(),
+        emailVerified: false,
       });
       const signedIn = await signIn('alice');
       expect(signedIn.statusCode).toBe(200);
@@ -132,14 +134,19 @@ describeEachDialect('admin user management', (dialect) => {
     it('changes the email and role; the role counts at once for the user’s existing session and tokens', async () => {
       const admin = await start();
       const alice = await w.account('alice');
-      const token = await w.tokenOf(alice.cookie);
-      const asToken = (request: Request) => w.inject({ authorization: `Bearer ${token}` }, request);
+      // A token made before scopes acts with all its user may, so the new role is its at once. One made with scopes
+      // never had the admin scope (a user cannot give it), and gains nothing.
+      const legacy = await w.tokenOf(alice, { madeBeforeScopes: true });
+      const scoped = await w.tokenOf(alice);
+      const asToken = (request: Request) => w.inject({ authorization: `Bearer ${legacy}` }, request);
+      const asScoped = (request: Request) => w.inject({ authorization: `Bearer ${scoped}` }, request);
       expectError(await alice.as({ url: '/admin/settings' }), 403, 'auth.admin_required');
       const promoted = await admin.as(update({ username: 'Alice', email: 'alice@corp.example', role: 'admin' }));
       expect(promoted.statusCode, promoted.body).toBe(200);
       expect(promoted.json()).toMatchObject({ username: 'alice', email: 'alice@corp.example', role: 'admin' });
       expect((await alice.as({ url: '/admin/settings' })).statusCode).toBe(200);
       expect((await asToken({ url: '/admin/settings' })).statusCode).toBe(200);
+      expectError(await asScoped({ url: '/admin/settings' }), 403, 'auth.token_scope');
       expect((await alice.as({ url: '/account' })).json().email).toBe('alice@corp.example');
       await admin.as(update({ username: 'alice', email: 'alice@corp.example', role: 'user' }));
       expectError(await alice.as({ url: '/admin/settings' }), 403, 'auth.admin_required');
@@ -188,7 +195,7 @@ describeEachDialect('admin user management', (dialect) => {
     it('deletes the user with their secrets, sessions and API tokens', async () => {
       const admin = await start();
       const alice = await w.account('alice');
-      const token = await w.tokenOf(alice.cookie);
+      const token = await w.tokenOf(alice);
       const own = await alice.as({ method: 'POST', url: '/secret', payload: { text: 'hush1.eA', ttl: 2419200 } });
       const anonymous = await w.anonymous({ method: 'POST', url: '/secret', payload: { text: 'hush1.eA', ttl: 3600 } });
       const before = {

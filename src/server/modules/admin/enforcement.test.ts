@@ -19,7 +19,7 @@ describeEachDialect('settings enforcement', (dialect) => {
     const admin = await w.account('root', 'admin');
     const user = await w.account('alice');
     const creator = await w.account('carol', 'creator');
-    const userToken = await w.tokenOf(user.cookie);
+    const userToken = await w.tokenOf(user);
     const response = await admin.as({
       method: 'PUT',
       url: '/admin/settings',
@@ -52,8 +52,8 @@ describeEachDialect('settings enforcement', (dialect) => {
       expectError(await post({ authorization: basic(userToken) }), 403, 'secret.read_only');
       expect(await w.count('secrets')).toBe(0);
 
-      const adminToken = await w.tokenOf(admin.cookie);
-      const creatorToken = await w.tokenOf(creator.cookie);
+      const adminToken = await w.tokenOf(admin);
+      const creatorToken = await w.tokenOf(creator);
       const allowed: Record<string, string>[] = [
         { cookie: admin.cookie },
         { cookie: creator.cookie },

@@ -4,8 +4,10 @@ import {
   asAdmin,
   bodyFailures,
   crossSite,
+  nonAdminToken,
   rateLimited,
   unknownToken,
+  withoutScope,
   type Api,
   type RouteName,
   type Scenario,
@@ -46,12 +48,8 @@ function adminOnly(url: string, prepare: (api: Api) => Promise<unknown>): Scenar
       why: 'a signed-in user who is not an admin',
       run: async (api) => (await api.signUp()).inject({ url }),
     },
-    {
-      status: 403,
-      code: 'auth.admin_required',
-      why: 'the API token of a user who is not an admin',
-      run: async (api) => (await (await api.signUp()).withToken()).inject({ url }),
-    },
+    nonAdminToken({ url }),
+    withoutScope({ url }, 'admin'),
     rateLimited({ url }),
   ];
 }

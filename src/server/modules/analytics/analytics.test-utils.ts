@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { scopesFor } from '../../../shared/rules/tokens.js';
 import type { TestApp } from '../../test-utils/app.js';
 
 /** Helpers the analytics and statistics tests share. */
@@ -9,7 +10,7 @@ export const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101
 
 export type CallerName = 'anonymous' | 'user' | 'userToken' | 'admin' | 'adminToken';
 
-/** The headers of each kind of caller: a user and an admin, each by session and by API token. */
+/** The headers of each kind of caller: a user and an admin, each by session and by an API token of every scope. */
 export async function callers(t: TestApp): Promise<Record<CallerName, Record<string, string>>> {
   const signIn = async (username: string, role: string) => {
     const user = await t.services.auth.createUser(
@@ -21,7 +22,7 @@ export async function callers(t: TestApp): Promise<Record<CallerName, Record<str
       method: 'POST',
       url: '/api/v1/account/tokens',
       headers: { cookie },
-      payload: { name: 'script' },
+      payload: { name: 'script', scopes: scopesFor(role) },
     });
     expect(created.statusCode, created.body).toBe(201);
     return { cookie, authorization: `Bearer ${created.json<{ token: string }>().token}` };

@@ -11,7 +11,7 @@ import {
 
 /** The contract test's scenarios for the authentication routes: one per status each declares, or more. */
 
-type AuthRoute = Extract<RouteName, 'signup' | 'signin' | 'signout' | 'verify' | 'refresh' | 'setup'>;
+type AuthRoute = Extract<RouteName, 'signup' | 'signin' | 'signout' | 'verify' | 'refresh' | 'setup' | 'methods'>;
 
 const SIGNUP = '/authentication/signup';
 const SIGNIN = '/authentication/signin';
@@ -193,6 +193,11 @@ export const AUTH_SCENARIOS: Record<AuthRoute, Scenario[]> = {
       },
     },
     rateLimited({ url: '/authentication/refresh' }),
+  ],
+  methods: [
+    { status: 200, why: 'anyone', run: (api) => api.inject({ url: '/authentication/methods' }) },
+    unknownToken({ url: '/authentication/methods' }),
+    rateLimited({ url: '/authentication/methods' }),
   ],
   setup: [
     {

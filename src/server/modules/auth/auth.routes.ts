@@ -1,68 +1,52 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { authRoutes as api } from '../../../shared/api/auth.contract.js';
 import { addRoute } from '../../http/route.js';
 import { callerOf } from '../../http/caller.js';
 import { notSignedIn } from './auth.errors.js';
-import type { AuthService, StartedSession } from './auth.service.js';
+import type { AuthService } from './auth.service.js';
 import { clearSessionCookies, setSessionCookies, type CookieOptions } from './cookies.js';
-import type { UserRow } from './users.repository.js';
-import type { Language } from '../../../shared/rules/languages.js';
-import { DEVICE_COOKIE, isDeviceToken, newDeviceToken, pickLanguage } from '../activity/activity.service.js';
+import { setPendingCookie, type SecondFactor } from './second-factor.js';
+import { sessionInfo, signedInResponder, type Devices } from './signed-in.js';
 
-const sessionInfo = (user: UserRow, expiresAt: number) => ({
-  username: user.username,
-  email: user.email,
-  role: user.role as 'user' | 'creator' | 'admin',
-  expirationDate: new Date(expiresAt).toISOString(),
-});
+export type { Devices } from './signed-in.js';
 
-/** Remembers the devices a user signs in from (modules/activity): absent, nothing is remembered. */
-export interface Devices {
-  signedIn(userId: string, deviceToken: string, language: Language | null): Promise<void>;
-}
-
-export function authRoutes(auth: AuthService, cookies: CookieOptions, devices?: Devices) {
-  /** The device's cookie (a random token, set at its first sign-in), and its sign-in remembered. */
-  const rememberDevice = async (reply: FastifyReply, userId: string) => {
-    if (!devices) return;
-    const present = reply.request.cookies[DEVICE_COOKIE];
-    const token = isDeviceToken(present) ? present : newDeviceToken();
-    if (token !== present) {
-      reply.setCookie(DEVICE_COOKIE, token, {
-        path: '/',
-        sameSite: 'lax',
-        httpOnly: true,
-        secure: cookies.secure(reply.request),
-        maxAge: 400 * 24 * 60 * 60,
-      });
-    }
-    await devices
-      .signedIn(userId, token, pickLanguage(reply.request.headers['accept-language']))
-      .catch((error: unknown) => {
-        reply.request.log.warn({ err: error }, 'could not record the sign-in’s device');
-      });
-  };
-  const signedIn = async (reply: FastifyReply, started: StartedSession) => {
-    await rememberDevice(reply, started.user.id);
-    setSessionCookies(
-      reply,
-      { token: started.token, username: started.user.username, expiresAt: started.expiresAt },
-      cookies,
-    );
-    return sessionInfo(started.user, started.expiresAt);
-  };
+/**
+ * `providerSignout`: where the browser signs out at the OpenID provider that started the session (modules/oidc), or
+ * null; asked before the session is ended, as the answer is kept with it. `secondFactor`: after a correct password,
+ * an account with a second factor gets a pending sign-in instead of a session (second-factor.ts).
+ */
+export function authRoutes(
+  auth: AuthService,
+  cookies: CookieOptions,
+  devices?: Devices,
+  providerSignout?: (sessionId: string) => Promise<string | null>,
+  secondFactor?: Pick<SecondFactor, 'begin'>,
+) {
+  const signedIn = signedInResponder(cookies, devices);
 
   return async (app: FastifyInstance) => {
-    addRoute(app, api.signup, async ({ body, reply }) => signedIn(reply, await auth.signup(body)));
-    addRoute(app, api.signin, async ({ body, reply, request }) =>
-      signedIn(reply, await auth.signin(body.username, body.password, callerOf(request).ip)),
+    addRoute(app, api.signup, async ({ body, reply, request }) =>
+      signedIn(reply, await auth.signup(body, request.headers['accept-language'])),
     );
+    addRoute(app, api.signin, async ({ body, reply, request }) => {
+      const user = await auth.checkPassword(body.username, body.password, callerOf(request).ip);
+      const pending = await secondFactor?.begin(user.id);
+      if (pending) {
+        setPendingCookie(reply, pending.token, cookies);
+        return { secondFactor: { methods: pending.methods } };
+      }
+      return signedIn(reply, await auth.startSession(user, { method: 'password' }));
+    });
     addRoute(app, api.setup, async ({ body, reply }) => signedIn(reply, await auth.setup(body)));
 
     addRoute(app, api.signout, async ({ request, reply }) => {
-      if (request.auth.kind === 'session') await auth.signout(request.auth.session.id);
+      let endSessionUrl: string | null = null;
+      if (request.auth.kind === 'session') {
+        endSessionUrl = (await providerSignout?.(request.auth.session.id)) ?? null;
+        await auth.signout(request.auth.session.id);
+      }
       clearSessionCookies(reply, cookies);
-      return { signedOut: true as const };
+      return { signedOut: true as const, ...(endSessionUrl && { endSessionUrl }) };
     });
 
     addRoute(app, api.verify, async ({ request }) => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { SetupBody, SignupBody } from '../../../shared/api/auth.contract.js';
 import { emailInDomain } from '../../../shared/rules/account.js';
 import { clientGroup } from '../../../shared/rules/ip.js';
+import type { SignInMethod } from '../../../shared/rules/two-factor.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
@@ -14,6 +15,7 @@ import {
   setupInvalid,
   signinDisabled,
   signupDisabled,
+  ssoOnly,
   tooManyAttempts,
   usernameTaken,
 } from './auth.errors.js';
@@ -36,6 +38,13 @@ export interface AuthServiceDeps {
   };
   /** Where sign-in attempts are counted (attempts.ts); default: in this process. */
   throttle?: ThrottleStore;
+  /**
+   * HUSH_SSO_ONLY: nobody signs up with a password, and only admins sign in with one (break-glass, for when the
+   * provider is down or misconfigured).
+   */
+  ssoOnly?: boolean;
+  /** A new account signed itself up (its verification email: modules/account-email); not awaited. */
+  signedUp?: (user: UserRow, acceptLanguage: string | undefined) => void;
 }
 
 /** A started session: the cookie token (only ever in the cookie) and what the login cookie shows. */
@@ -51,7 +60,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   // Unknown users cost the same argon2id verification as known ones: timing tells nothing.
   const dummyHash = passwords.hash(randomToken(16));
 
-  async function startSession(user: UserRow): Promise<StartedSession> {
+  /** `method`: how the user proved who they are (the sessions list shows it; the two-factor rule reads it). */
+  async function startSession(user: UserRow, options: { method?: SignInMethod } = {}): Promise<StartedSession> {
     const now = clock();
     const token = randomToken(32);
     const absolute = now + deps.sessionMaxDays * DAY;
@@ -62,6 +72,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       created_at: now,
       expires_at: expiresAt,
       absolute_expires_at: absolute,
+      method: options.method ?? null,
     });
     return { token, user, expiresAt };
   }
@@ -83,6 +94,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       locale: null,
       activity_seen_at: 0,
       email_events: null,
+      // Proven only by a link sent to it (modules/account-email), never by typing it in.
+      email_verified_at: null,
     };
     try {
       await users.insert(user);
@@ -98,20 +111,25 @@ export function createAuthService(deps: AuthServiceDeps) {
     startSession,
     createUser,
 
-    async signup(input: z.output<typeof SignupBody>): Promise<StartedSession> {
+    async signup(input: z.output<typeof SignupBody>, acceptLanguage?: string): Promise<StartedSession> {
       const settings = await deps.settings.get();
+      if (deps.ssoOnly) throw ssoOnly();
       if (settings.disable_users || settings.disable_user_account_creation) throw signupDisabled();
       if (!emailInDomain(input.email, settings.restrict_organization_email)) {
         throw emailDomainNotAllowed(settings.restrict_organization_email);
       }
-      return startSession(await createUser(input, 'user'));
+      const user = await createUser(input, 'user');
+      deps.signedUp?.(user, acceptLanguage);
+      return startSession(user, { method: 'password' });
     },
 
     /**
-     * `ip` is the caller's address: attempts are throttled per account and client (attempts.ts), so failures from
-     * elsewhere never keep the owner out.
+     * The first step of a password sign-in: the account, when the password is right. The route then starts a
+     * session, or a pending sign-in when the account has a second factor (second-factor.ts); there is no way to a
+     * session from a password alone that could skip that. `ip` is the caller's address: attempts are throttled per
+     * account and client (attempts.ts), so failures from elsewhere never keep the owner out.
      */
-    async signin(login: string, password: string, ip: string | null): Promise<StartedSession> {
+    async checkPassword(login: string, password: string, ip: string | null): Promise<UserRow> {
       const user = await users.findByLogin(login);
       // Counted per account, whether its username or its email is typed (else each name gets its own count), and
       // the same way for names without an account: the throttle tells nothing about which exist.
@@ -123,7 +141,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await throttle.clear(key);
       const settings = await deps.settings.get();
       if (settings.disable_users && user.role !== 'admin') throw signinDisabled();
-      return startSession(user);
+      if (deps.ssoOnly && user.role !== 'admin') throw ssoOnly();
+      return user;
     },
 
     async signout(sessionId: string): Promise<void> {
@@ -156,7 +175,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (taken.username) throw usernameTaken();
       if (taken.email) throw emailTaken();
       if (!(await deps.setupTokens.take(sha256(input.token), clock()))) throw setupInvalid();
-      return startSession(await createUser(input, 'admin'));
+      return startSession(await createUser(input, 'admin'), { method: 'password' });
     },
 
     /**

@@ -122,7 +122,7 @@ describeEachDialect('authentication', (dialect) => {
       expectError(again, 404, 'request.not_found');
     });
 
-    it('the token list shows name, creation, last use and expiry, never the token', async () => {
+    it('the token list shows name, creation, last use, expiry and scopes, never the token', async () => {
       await start();
       const { cookie, newToken } = await signedIn();
       const { token } = await newToken({ name: 'ci', expiresInDays: 30 });
@@ -137,6 +137,7 @@ describeEachDialect('authentication', (dialect) => {
             createdAt: new Date(w.clock() - 1000).toISOString(),
             lastUsedAt: new Date(w.clock()).toISOString(),
             expiresAt: new Date(w.clock() - 1000 + 30 * DAY).toISOString(),
+            scopes: ['secrets:read', 'secrets:create'],
           },
         ]);
       });

@@ -8,95 +8,141 @@ import { createTestApp, type TestApp } from '../../test-utils/app.js';
 import { MANIFEST, putPart } from '../secrets/files.contract.test-utils.js';
 import { describeEachDialect } from '../../test-utils/database.js';
 import { makeRequest, makeResponse, type MadeRequest } from '../../test-utils/requests.js';
+import { madeBeforeScopes } from '../../test-utils/tokens.js';
+import { newAuthenticator } from '../../test-utils/passkeys.js';
+import { scopesFor } from '../../../shared/rules/tokens.js';
+import { totpCodeAt } from '../two-factor/totp.js';
 
 /**
  * Who may call what: every route of API_ROUTES, called by every kind of caller, with the status each must get.
  * The table is written out by hand; a new route fails to typecheck here until its row is added.
  */
 
-const CALLERS = ['anonymous', 'user', 'creator', 'admin', 'token', 'revokedToken', 'deletedUser'] as const;
+const CALLERS = [
+  'anonymous',
+  'user',
+  'creator',
+  'admin',
+  'token',
+  'legacyToken',
+  'revokedToken',
+  'deletedUser',
+] as const;
 type Caller = (typeof CALLERS)[number];
 
 /** One row of the table, in the order of CALLERS. */
-const row = (...statuses: [number, number, number, number, number, number, number]) =>
+const row = (...statuses: [number, number, number, number, number, number, number, number]) =>
   Object.fromEntries(CALLERS.map((caller, index) => [caller, statuses[index]!])) as Record<Caller, number>;
 
-// `token` is an API token of the user (alice); `revokedToken` another of hers, revoked; `deletedUser` the session
-// cookie of an account deleted since.
+// `token` is an API token of the user (alice) with every scope she may give (all but admin); `legacyToken` one of
+// hers made before scopes (it may do all she may); `revokedToken` another of hers, revoked; `deletedUser` the session
+// cookie of an account deleted since. Which scope each route needs: modules/auth/token-scopes.test.ts.
 // prettier-ignore
 const EXPECTED: Record<ApiRouteName, Record<Caller, number>> = {
-  //                  anonymous  user  creator  admin  token  revoked  deleted
-  create:           row(400,     201,  201,     201,   201,   401,     400), // a 28-day secret: accounts only
-  exist:            row(200,     200,  200,     200,   200,   401,     200),
-  read:             row(200,     200,  200,     200,   200,   401,     200),
-  readByGet:        row(200,     200,  200,     200,   200,   401,     200),
-  burn:             row(403,     200,  403,     403,   200,   401,     403), // by its owner, with no delete token
-  publicList:       row(200,     200,  200,     200,   200,   401,     200),
-  publicListByUser: row(200,     200,  200,     200,   200,   401,     200),
-  publicSettings:   row(200,     200,  200,     200,   200,   401,     200),
-  signup:           row(201,     201,  201,     201,   201,   401,     201),
-  signin:           row(200,     200,  200,     200,   200,   401,     200),
-  signout:          row(200,     200,  200,     200,   200,   401,     200),
-  verify:           row(401,     200,  200,     200,   200,   401,     401),
-  refresh:          row(401,     200,  200,     200,   401,   401,     401),
-  setup:            row(403,     403,  403,     403,   403,   401,     403), // an admin exists: no setup
-  account:          row(401,     200,  200,     200,   200,   401,     401),
-  update:           row(401,     200,  200,     200,   403,   401,     401),
-  delete:           row(401,     200,  200,     409,   403,   401,     401), // the only admin cannot go
-  secrets:          row(401,     200,  200,     200,   200,   401,     401),
-  tokens:           row(401,     200,  200,     200,   200,   401,     401),
-  createToken:      row(401,     201,  201,     201,   403,   401,     401),
-  revokeToken:      row(401,     200,  404,     404,   403,   401,     401), // a token of the user's
-  adminSettings:    row(401,     403,  403,     200,   403,   401,     401),
-  updateAdminSettings: row(401,  403,  403,     200,   403,   401,     401),
-  adminUsers:       row(401,     403,  403,     200,   403,   401,     401),
-  createUser:       row(401,     403,  403,     201,   403,   401,     401),
-  updateUser:       row(401,     403,  403,     200,   403,   401,     401),
-  deleteUser:       row(401,     403,  403,     200,   403,   401,     401),
-  track:            row(200,     200,  200,     200,   200,   401,     200),
-  analyticsDaily:   row(401,     403,  403,     200,   403,   401,     401),
-  stats:            row(401,     403,  403,     200,   403,   401,     401),
+  //                      anonymous  user  creator  admin  token  legacy  revoked  deleted
+  create:             row(400,       201,  201,     201,   201,   201,    401,     400), // a 28-day secret: accounts only
+  exist:              row(200,       200,  200,     200,   200,   200,    401,     200),
+  read:               row(200,       200,  200,     200,   200,   200,    401,     200),
+  readByGet:          row(200,       200,  200,     200,   200,   200,    401,     200),
+  burn:               row(403,       200,  403,     403,   200,   200,    401,     403), // by its owner, with no delete token
+  publicList:         row(200,       200,  200,     200,   200,   200,    401,     200),
+  publicListByUser:   row(200,       200,  200,     200,   200,   200,    401,     200),
+  publicSettings:     row(200,       200,  200,     200,   200,   200,    401,     200),
+  signup:             row(201,       201,  201,     201,   201,   201,    401,     201),
+  signin:             row(200,       200,  200,     200,   200,   200,    401,     200),
+  signout:            row(200,       200,  200,     200,   200,   200,    401,     200),
+  verify:             row(401,       200,  200,     200,   200,   200,    401,     401),
+  refresh:            row(401,       200,  200,     200,   401,   401,    401,     401),
+  setup:              row(403,       403,  403,     403,   403,   403,    401,     403), // an admin exists: no setup
+  methods:            row(200,       200,  200,     200,   200,   200,    401,     200),
+  // OpenID link confirmations (issue 16.1): no identity waits for a link from these callers.
+  oidcLinkInfo:       row(404,       404,  404,     404,   404,   404,    401,     404),
+  oidcLink:           row(404,       404,  404,     404,   404,   404,    401,     404),
+  identities:         row(401,       200,  200,     200,   200,   200,    401,     401),
+  unlinkIdentity:     row(401,       200,  404,     404,   403,   403,    401,     401), // a provider of the user's
+  headerSignIn:       row(401,       401,  401,     401,   401,   401,    401,     401), // HUSH_AUTH_HEADER is off here
+  // Emailed links (issue 16.4): this instance has no SMTP server, and the tokens tried are of no link.
+  requestPasswordReset: row(409,     409,  409,     409,   409,   409,    401,     409),
+  confirmPasswordReset: row(400,     400,  400,     400,   400,   400,    401,     400),
+  verifyEmail:        row(400,       400,  400,     400,   400,   400,    401,     400),
+  sendVerification:   row(401,       409,  409,     409,   403,   403,    401,     401),
+  account:            row(401,       200,  200,     200,   200,   200,    401,     401),
+  update:             row(401,       200,  200,     200,   403,   403,    401,     401),
+  delete:             row(401,       200,  200,     409,   403,   403,    401,     401), // the only admin cannot go
+  secrets:            row(401,       200,  200,     200,   200,   200,    401,     401),
+  tokens:             row(401,       200,  200,     200,   200,   200,    401,     401),
+  createToken:        row(401,       201,  201,     201,   403,   403,    401,     401),
+  revokeToken:        row(401,       200,  404,     404,   403,   403,    401,     401), // a token of the user's
+  // Two-factor codes (issue 16.2): the account's by its session only; the sign-in step probed with an empty code.
+  signinSecondFactor: row(400,       400,  400,     400,   400,   400,    401,     400),
+  twoFactorStatus:    row(401,       200,  200,     200,   403,   403,    401,     401),
+  enrolTotp:          row(401,       200,  200,     200,   403,   403,    401,     401),
+  confirmTotp:        row(401,       200,  200,     200,   403,   403,    401,     401),
+  disableTotp:        row(401,       200,  200,     200,   403,   403,    401,     401),
+  regenerateBackupCodes: row(401,    200,  200,     200,   403,   403,    401,     401),
+  // Sessions: the account's own, by its session; revoking the user's (alice's) current one.
+  sessions:           row(401,       200,  200,     200,   403,   403,    401,     401),
+  revokeSession:      row(401,       200,  404,     404,   403,   403,    401,     401),
+  signOutOthers:      row(401,       200,  200,     200,   403,   403,    401,     401),
+  // Passkeys: the account's by its session only; a passkey of the user's (alice's) for rename and remove.
+  passkeys:           row(401,       200,  200,     200,   403,   403,    401,     401),
+  passkeyRegistrationOptions: row(401, 200, 200,    200,   403,   403,    401,     401),
+  registerPasskey:    row(401,       201,  201,     201,   403,   403,    401,     401),
+  renamePasskey:      row(401,       200,  404,     404,   403,   403,    401,     401),
+  removePasskey:      row(401,       200,  404,     404,   403,   403,    401,     401),
+  passkeySigninOptions: row(200,     200,  200,     200,   200,   200,    401,     200),
+  passkeySignin:      row(200,       200,  200,     200,   200,   200,    401,     200), // alice's passkey
+  adminSettings:      row(401,       403,  403,     200,   403,   403,    401,     401),
+  updateAdminSettings: row(401,       403,  403,     200,   403,   403,    401,     401),
+  adminUsers:         row(401,       403,  403,     200,   403,   403,    401,     401),
+  createUser:         row(401,       403,  403,     201,   403,   403,    401,     401),
+  updateUser:         row(401,       403,  403,     200,   403,   403,    401,     401),
+  deleteUser:         row(401,       403,  403,     200,   403,   403,    401,     401),
+  track:              row(200,       200,  200,     200,   200,   200,    401,     200),
+  analyticsDaily:     row(401,       403,  403,     200,   403,   403,    401,     401),
+  stats:              row(401,       403,  403,     200,   403,   403,    401,     401),
   // The upload routes answer whoever holds the secret's upload token; a download, whoever holds a download key.
-  uploadStatus:     row(200,     200,  200,     200,   200,   401,     200),
-  uploadPart:       row(200,     200,  200,     200,   200,   401,     200),
-  completeUpload:   row(200,     200,  200,     200,   200,   401,     200),
-  download:         row(200,     200,  200,     200,   200,   401,     200),
+  uploadStatus:       row(200,       200,  200,     200,   200,   200,    401,     200),
+  uploadPart:         row(200,       200,  200,     200,   200,   200,    401,     200),
+  completeUpload:     row(200,       200,  200,     200,   200,   200,    401,     200),
+  download:           row(200,       200,  200,     200,   200,   200,    401,     200),
   // Requests for secrets: the owner's (alice's) by her session or token; another user's answer 404, as unknown ones.
-  createRequest:    row(401,     201,  201,     201,   201,   401,     401),
-  listRequests:     row(401,     200,  200,     200,   200,   401,     401),
-  unreadResponses:  row(401,     200,  200,     200,   200,   401,     401),
-  getRequest:       row(401,     200,  404,     404,   200,   401,     401),
-  revokeRequest:    row(401,     200,  404,     404,   200,   401,     401),
-  deleteRequest:    row(401,     200,  404,     404,   200,   401,     401),
+  createRequest:      row(401,       201,  201,     201,   201,   201,    401,     401),
+  listRequests:       row(401,       200,  200,     200,   200,   200,    401,     401),
+  unreadResponses:    row(401,       200,  200,     200,   200,   200,    401,     401),
+  getRequest:         row(401,       200,  404,     404,   200,   200,    401,     401),
+  revokeRequest:      row(401,       200,  404,     404,   200,   200,    401,     401),
+  deleteRequest:      row(401,       200,  404,     404,   200,   200,    401,     401),
   // The fill link and its answer: anyone who holds the link.
-  requestForm:      row(200,     200,  200,     200,   200,   401,     200),
-  respond:          row(201,     201,  201,     201,   201,   401,     201),
+  requestForm:        row(200,       200,  200,     200,   200,   200,    401,     200),
+  respond:            row(201,       201,  201,     201,   201,   201,    401,     201),
   // Receipts: whoever holds the receipt link (a secret's delete token); the owner's (alice's) by id, and her ended.
-  readReceipt:      row(200,     200,  200,     200,   200,   401,     200),
-  ownReceipt:       row(401,     200,  404,     404,   200,   401,     401),
-  endedSecrets:     row(401,     200,  200,     200,   200,   401,     401),
+  readReceipt:        row(200,       200,  200,     200,   200,   200,    401,     200),
+  ownReceipt:         row(401,       200,  404,     404,   200,   200,    401,     401),
+  endedSecrets:       row(401,       200,  200,     200,   200,   200,    401,     401),
   // Activity: each user's own; which events are emailed is chosen by the person, not a token.
-  listActivity:     row(401,     200,  200,     200,   200,   401,     401),
-  activityUnread:   row(401,     200,  200,     200,   200,   401,     401),
-  markActivitySeen: row(401,     200,  200,     200,   200,   401,     401),
-  notificationSettings: row(401, 200,  200,     200,   200,   401,     401),
-  updateNotificationSettings: row(401, 200, 200, 200,  403,   401,     401),
-  // A user's webhooks: alice's by her session or token; another user's answer 404, as unknown ones.
-  listOwnWebhooks:  row(401,     200,  200,     200,   200,   401,     401),
-  createOwnWebhook: row(401,     201,  201,     201,   201,   401,     401),
-  updateOwnWebhook: row(401,     200,  404,     404,   200,   401,     401),
-  deleteOwnWebhook: row(401,     200,  404,     404,   200,   401,     401),
-  rotateOwnWebhook: row(401,     200,  404,     404,   200,   401,     401),
-  testOwnWebhook:   row(401,     202,  404,     404,   202,   401,     401),
-  ownWebhookDeliveries: row(401, 200,  404,     404,   200,   401,     401),
+  listActivity:       row(401,       200,  200,     200,   200,   200,    401,     401),
+  activityUnread:     row(401,       200,  200,     200,   200,   200,    401,     401),
+  markActivitySeen:   row(401,       200,  200,     200,   200,   200,    401,     401),
+  notificationSettings: row(401,       200,  200,     200,   200,   200,    401,     401),
+  updateNotificationSettings: row(401,       200,  200,     200,   403,   403,    401,     401),
+  // A user's webhooks: alice's by her session or her token made before scopes (no scope grants them); another user's
+  // answer 404, as unknown ones.
+  listOwnWebhooks:    row(401,       200,  200,     200,   403,   200,    401,     401),
+  createOwnWebhook:   row(401,       201,  201,     201,   403,   201,    401,     401),
+  updateOwnWebhook:   row(401,       200,  404,     404,   403,   200,    401,     401),
+  deleteOwnWebhook:   row(401,       200,  404,     404,   403,   200,    401,     401),
+  rotateOwnWebhook:   row(401,       200,  404,     404,   403,   200,    401,     401),
+  testOwnWebhook:     row(401,       202,  404,     404,   403,   202,    401,     401),
+  ownWebhookDeliveries: row(401,       200,  404,     404,   403,   200,    401,     401),
   // The instance's webhooks: admins only (alice's token is a user's).
-  listInstanceWebhooks:  row(401, 403, 403,     200,   403,   401,     401),
-  createInstanceWebhook: row(401, 403, 403,     201,   403,   401,     401),
-  updateInstanceWebhook: row(401, 403, 403,     200,   403,   401,     401),
-  deleteInstanceWebhook: row(401, 403, 403,     200,   403,   401,     401),
-  rotateInstanceWebhook: row(401, 403, 403,     200,   403,   401,     401),
-  testInstanceWebhook:   row(401, 403, 403,     202,   403,   401,     401),
-  instanceWebhookDeliveries: row(401, 403, 403, 200,   403,   401,     401),
+  listInstanceWebhooks: row(401,       403,  403,     200,   403,   403,    401,     401),
+  createInstanceWebhook: row(401,       403,  403,     201,   403,   403,    401,     401),
+  updateInstanceWebhook: row(401,       403,  403,     200,   403,   403,    401,     401),
+  deleteInstanceWebhook: row(401,       403,  403,     200,   403,   403,    401,     401),
+  rotateInstanceWebhook: row(401,       403,  403,     200,   403,   403,    401,     401),
+  testInstanceWebhook: row(401,       403,  403,     202,   403,   403,    401,     401),
+  instanceWebhookDeliveries: row(401,       403,  403,     200,   403,   403,    401,     401),
 };
 
 const PASSWORD = 'correct horse';
@@ -114,6 +160,8 @@ interface World {
   asUser(request: Request): Promise<LightMyRequestResponse>;
   /** The admin's session, likewise. */
   asAdmin(request: Request): Promise<LightMyRequestResponse>;
+  /** Links an OpenID identity to the user, as a callback would after its checks (no provider runs here). */
+  linkIdentity(): Promise<void>;
 }
 
 /** Four accounts with their roles, the user's tokens (one revoked), and a session whose account was deleted. */
@@ -142,9 +190,11 @@ async function buildWorld(t: TestApp): Promise<World> {
     } as InjectOptions);
   const asUser = (request: Request) => send({ cookie: cookies.user! }, request);
 
-  const newToken = async () =>
-    (await asUser({ method: 'POST', url: '/account/tokens', payload: { name: 't' } })).json();
+  const newToken = async (scopes = scopesFor('user')) =>
+    (await asUser({ method: 'POST', url: '/account/tokens', payload: { name: 't', scopes } })).json();
   const live = await newToken();
+  const legacy = await newToken();
+  await madeBeforeScopes(t.database.db, legacy.id);
   const revoked = await newToken();
   expect((await asUser({ method: 'DELETE', url: `/account/tokens/${revoked.id}` })).statusCode).toBe(200);
   const deleted = await send(
@@ -163,13 +213,28 @@ async function buildWorld(t: TestApp): Promise<World> {
     creator: { cookie: cookies.creator! },
     admin: { cookie: cookies.admin! },
     token: { authorization: `Bearer ${live.token}` },
+    legacyToken: { authorization: `Bearer ${legacy.token}` },
     revokedToken: { authorization: `Bearer ${revoked.token}` },
     deletedUser: { cookie: cookies.deletedUser! },
   };
+  const alice = await t.database.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirst();
+  const idp = {
+    id: 'default',
+    name: 'SSO',
+    issuer: 'https://idp.example',
+    clientId: 'hush',
+    clientSecret: '',
+    scopes: [],
+  };
+  const flow = { id: 'f', provider: 'default', state: '', nonce: '', code_verifier: '', next: '/', expires_at: 0 };
   return {
     asUser,
     asAdmin: (request) => send({ cookie: cookies.admin! }, request),
     as: (caller, request) => send(credentials[caller], request),
+    linkIdentity: async () => {
+      const claims = { iss: idp.issuer, sub: `sub-${++fresh}` };
+      await t.services.oidcAccounts.resolve(idp, claims, null, { ...flow, user_id: alice!.id });
+    },
   };
 }
 
@@ -203,6 +268,27 @@ async function aliceRequest(w: World): Promise<MadeRequest> {
   const created = await w.asUser({ method: 'POST', url: '/requests', payload: made.body });
   expect(created.statusCode, created.body).toBe(201);
   return made;
+}
+/** A passkey of the user's (alice's), registered with `authenticator`: its id. */
+async function alicePasskey(w: World, authenticator = newAuthenticator()): Promise<string> {
+  const options = await w.asUser({ method: 'POST', url: '/account/passkeys/options' });
+  const credential = authenticator.register(options.json()).response;
+  const created = await w.asUser({ method: 'POST', url: '/account/passkeys', payload: { credential } });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id;
+}
+/** Turns the caller's codes on, when it can (a session): its backup codes, else none. */
+async function codesOn(w: World, caller: Caller): Promise<string[]> {
+  const started = await w.as(caller, {
+    method: 'POST',
+    url: '/account/two-factor/totp',
+    payload: { currentPassword: PASSWORD },
+  });
+  if (started.statusCode !== 200) return [];
+  const code = totpCodeAt(started.json().secret, Date.now());
+  const confirmed = await w.as(caller, { method: 'POST', url: '/account/two-factor/totp/confirm', payload: { code } });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return confirmed.json().backupCodes;
 }
 /** A secret of the user's (alice's), and its delete token. */
 async function aliceSecret(w: World): Promise<{ id: string; deleteToken: string }> {
@@ -273,17 +359,88 @@ const PROBES: Record<ApiRouteName, (w: World, caller: Caller) => Promise<LightMy
   signout: (w, c) => w.as(c, { method: 'POST', url: '/authentication/signout' }),
   verify: (w, c) => w.as(c, { url: '/authentication/verify' }),
   refresh: (w, c) => w.as(c, { url: '/authentication/refresh' }),
+  methods: (w, c) => w.as(c, { url: '/authentication/methods' }),
+  oidcLinkInfo: (w, c) => w.as(c, { url: '/authentication/oidc/link' }),
+  oidcLink: (w, c) => w.as(c, { method: 'POST', url: '/authentication/oidc/link', payload: { password: PASSWORD } }),
+  identities: (w, c) => w.as(c, { url: '/account/identities' }),
+  unlinkIdentity: async (w, c) => {
+    await w.linkIdentity();
+    const [identity] = (await w.asUser({ url: '/account/identities' })).json<{ id: string }[]>();
+    return w.as(c, { method: 'DELETE', url: `/account/identities/${identity!.id}` });
+  },
+  headerSignIn: (w, c) =>
+    w.as(c, { method: 'POST', url: '/authentication/header', headers: { 'remote-user': 'alice' } }),
   setup: (w, c) => {
     const username = freshName();
     const payload = { username, email: `${username}@example.com`, password: PASSWORD, token: 'not-the-token' };
     return w.as(c, { method: 'POST', url: '/authentication/setup', payload });
   },
+  requestPasswordReset: (w, c) =>
+    w.as(c, { method: 'POST', url: '/authentication/password-reset', payload: { login: 'alice' } }),
+  confirmPasswordReset: (w, c) =>
+    w.as(c, {
+      method: 'POST',
+      url: '/authentication/password-reset/confirm',
+      payload: { token: 'A'.repeat(43), password: PASSWORD },
+    }),
+  verifyEmail: (w, c) =>
+    w.as(c, { method: 'POST', url: '/authentication/verify-email', payload: { token: 'A'.repeat(43) } }),
+  sendVerification: (w, c) => w.as(c, { method: 'POST', url: '/account/email/verification' }),
   account: (w, c) => w.as(c, { url: '/account' }),
   update: (w, c) => w.as(c, { method: 'PUT', url: '/account/update', payload: { currentPassword: PASSWORD } }),
   delete: (w, c) => w.as(c, { method: 'POST', url: '/account/delete', payload: { currentPassword: PASSWORD } }),
   secrets: (w, c) => w.as(c, { url: '/secret' }),
   tokens: (w, c) => w.as(c, { url: '/account/tokens' }),
   createToken: (w, c) => w.as(c, { method: 'POST', url: '/account/tokens', payload: { name: 'probe' } }),
+  passkeys: (w, c) => w.as(c, { url: '/account/passkeys' }),
+  passkeyRegistrationOptions: (w, c) => w.as(c, { method: 'POST', url: '/account/passkeys/options' }),
+  registerPasskey: async (w, c) => {
+    const options = await w.as(c, { method: 'POST', url: '/account/passkeys/options' });
+    const given = options.statusCode === 200 ? options.json() : { challenge: 'eA', rp: {}, user: { id: 'eA' } };
+    const credential = newAuthenticator().register(given).response;
+    return w.as(c, { method: 'POST', url: '/account/passkeys', payload: { credential } });
+  },
+  renamePasskey: async (w, c) =>
+    w.as(c, { method: 'PUT', url: `/account/passkeys/${await alicePasskey(w)}`, payload: { name: 'probe' } }),
+  removePasskey: async (w, c) => w.as(c, { method: 'DELETE', url: `/account/passkeys/${await alicePasskey(w)}` }),
+  passkeySigninOptions: (w, c) => w.as(c, { method: 'POST', url: '/authentication/signin/passkey/options' }),
+  passkeySignin: async (w, c) => {
+    const authenticator = newAuthenticator();
+    await alicePasskey(w, authenticator);
+    const options = await w.as('anonymous', { method: 'POST', url: '/authentication/signin/passkey/options' });
+    const credential = authenticator.authenticate(options.json());
+    return w.as(c, { method: 'POST', url: '/authentication/signin/passkey', payload: { credential } });
+  },
+  signinSecondFactor: (w, c) =>
+    w.as(c, { method: 'POST', url: '/authentication/signin/second-factor', payload: { code: '' } }),
+  twoFactorStatus: (w, c) => w.as(c, { url: '/account/two-factor' }),
+  enrolTotp: (w, c) =>
+    w.as(c, { method: 'POST', url: '/account/two-factor/totp', payload: { currentPassword: PASSWORD } }),
+  confirmTotp: async (w, c) => {
+    const started = await w.as(c, {
+      method: 'POST',
+      url: '/account/two-factor/totp',
+      payload: { currentPassword: PASSWORD },
+    });
+    const code = started.statusCode === 200 ? totpCodeAt(started.json().secret, Date.now()) : '123456';
+    return w.as(c, { method: 'POST', url: '/account/two-factor/totp/confirm', payload: { code } });
+  },
+  disableTotp: async (w, c) => {
+    const code = (await codesOn(w, c))[0] ?? '123456';
+    const payload = { currentPassword: PASSWORD, code };
+    return w.as(c, { method: 'POST', url: '/account/two-factor/totp/disable', payload });
+  },
+  regenerateBackupCodes: async (w, c) => {
+    await codesOn(w, c);
+    const payload = { currentPassword: PASSWORD };
+    return w.as(c, { method: 'POST', url: '/account/two-factor/backup-codes', payload });
+  },
+  sessions: (w, c) => w.as(c, { url: '/account/sessions' }),
+  revokeSession: async (w, c) => {
+    const listed = await w.asUser({ url: '/account/sessions' });
+    return w.as(c, { method: 'DELETE', url: `/account/sessions/${listed.json()[0].id}` });
+  },
+  signOutOthers: (w, c) => w.as(c, { method: 'POST', url: '/account/sessions/sign-out-others' }),
   revokeToken: async (w, c) => {
     const token = await w.asUser({ method: 'POST', url: '/account/tokens', payload: { name: 'target' } });
     return w.as(c, { method: 'DELETE', url: `/account/tokens/${token.json().id}` });
@@ -372,19 +529,34 @@ const PROBES: Record<ApiRouteName, (w: World, caller: Caller) => Promise<LightMy
 };
 
 /** The user's own cells go last: her session may sign out or delete the account her token belongs to. */
-const ORDER: Caller[] = ['anonymous', 'revokedToken', 'deletedUser', 'token', 'creator', 'admin', 'user'];
+const ORDER: Caller[] = [
+  'anonymous',
+  'revokedToken',
+  'deletedUser',
+  'token',
+  'legacyToken',
+  'creator',
+  'admin',
+  'user',
+];
 
 /** The access a row shows: anonymous callers let in, or only an admin, or only a session, or any signed-in user. */
 function accessOf(statuses: Record<Caller, number>): Access {
   const ok = (status: number) => status < 300;
   if (statuses.anonymous !== 401) return 'anyone';
   if (statuses.user === 403 && ok(statuses.admin)) return 'admin';
-  if (ok(statuses.user) && [401, 403].includes(statuses.token)) return 'session';
+  // A token made before scopes may do all its user may: one refused is a route for the person.
+  // (The user gets past the access check, even where the route then refuses for its own reason, e.g. 409.)
+  if (![401, 403].includes(statuses.user) && [401, 403].includes(statuses.legacyToken)) return 'session';
   return 'user';
 }
 
+/** Routes whose answer depends on something else than the caller: the trusted proxy's header (off in this table). */
+const NOT_BY_CALLER: readonly string[] = ['headerSignIn'];
+
 it('each route’s declared access (its OpenAPI security) is the one its row of the table shows', () => {
   for (const [name, statuses] of Object.entries(EXPECTED)) {
+    if (NOT_BY_CALLER.includes(name)) continue;
     expect(accessOf(statuses), name).toBe(apiRoutes[name as ApiRouteName].access);
   }
 });

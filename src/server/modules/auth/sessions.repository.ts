@@ -6,11 +6,18 @@ export interface SessionRow {
   user_id: string;
   expires_at: number;
   absolute_expires_at: number;
+  /** How it started (0011): password, passkey, oidc or header; null before 0011 (a password). */
+  method: string | null;
+  /** Its last API call, at most a minute off (0011). */
+  last_seen_at: number | null;
+  user_agent: string | null;
 }
 
 export function createSessionsRepository(db: Db) {
   return {
-    async insert(row: SessionRow & { created_at: number }): Promise<void> {
+    async insert(
+      row: Omit<SessionRow, 'last_seen_at' | 'user_agent'> & { created_at: number; user_agent?: string | null },
+    ): Promise<void> {
       await db.insertInto('sessions').values(row).execute();
     },
 
@@ -24,18 +31,32 @@ export function createSessionsRepository(db: Db) {
           'sessions.id as session_id',
           'sessions.expires_at as session_expires_at',
           'sessions.absolute_expires_at as session_absolute_expires_at',
+          'sessions.method as session_method',
+          'sessions.last_seen_at as session_last_seen_at',
+          'sessions.user_agent as session_user_agent',
         ])
         .where('sessions.id', '=', id)
         .where('sessions.expires_at', '>', now)
         .executeTakeFirst();
       if (!row) return undefined;
-      const { session_id, session_expires_at, session_absolute_expires_at, ...user } = row;
+      const {
+        session_id,
+        session_expires_at,
+        session_absolute_expires_at,
+        session_method,
+        session_last_seen_at,
+        session_user_agent,
+        ...user
+      } = row;
       return {
         session: {
           id: session_id,
           user_id: user.id,
           expires_at: session_expires_at,
           absolute_expires_at: session_absolute_expires_at,
+          method: session_method,
+          last_seen_at: session_last_seen_at,
+          user_agent: session_user_agent,
         },
         user,
       };

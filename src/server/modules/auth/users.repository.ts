@@ -108,7 +108,13 @@ export function createUsersRepository(db: Db, dialect: Dialect) {
     /** Changes a user's email and role; the last admin cannot lose the role. */
     async updateGuarded(id: string, email: string, role: string): Promise<GuardedChange> {
       return guardLastAdmin(id, role === 'admin', async (trx, user) => {
-        const values = { email, email_lower: email.toLowerCase(), role };
+        const values = {
+          email,
+          email_lower: email.toLowerCase(),
+          role,
+          // Another address is unproven until its owner opens a link sent to it (modules/account-email).
+          email_verified_at: email.toLowerCase() === user.email_lower ? user.email_verified_at : null,
+        };
         await trx.updateTable('users').set(values).where('id', '=', id).execute();
         return { ...user, ...values };
       });

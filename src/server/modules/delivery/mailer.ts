@@ -1,3 +1,4 @@
+import type { Config } from '../../config.js';
 import nodemailer from 'nodemailer';
 import { coded, type DeliveryError } from '../../../shared/rules/deliveries.js';
 import type { EventData } from '../events/events.repository.js';
@@ -9,6 +10,14 @@ export interface MailResult {
   code: number | null;
   /** Why it failed, as a code for the delivery log (shared/rules/deliveries.ts). */
   error: DeliveryError | null;
+}
+
+/** A message composed by its sender (the account links of modules/account-email): sent as it is. */
+export interface ComposedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
 }
 
 export interface Mail {
@@ -89,6 +98,24 @@ export function createMailer(options: {
         return { ok: false, code: failure.responseCode ?? null, error: mailError(failure) };
       }
     },
+    /**
+     * An account email (verification, password reset): sent now, by the request that asked for it, not through the
+     * events outbox. Its link must arrive while the person waits for it, is worth nothing after its short validity,
+     * and must not be written to the outbox's tables, which keep no secrets.
+     */
+    async sendComposed(mail: ComposedMail): Promise<MailResult> {
+      try {
+        await transport.sendMail({
+          ...mail,
+          from: options.from,
+          headers: { 'Auto-Submitted': 'auto-generated' },
+        });
+        return { ok: true, code: 250, error: null };
+      } catch (error) {
+        const failure = error as { responseCode?: number; response?: string; code?: string; message?: string };
+        return { ok: false, code: failure.responseCode ?? null, error: mailError(failure) };
+      }
+    },
     close: () => transport.close(),
   };
 }
@@ -104,3 +131,16 @@ function mailError(failure: { response?: string; code?: string }): DeliveryError
 }
 
 export type Mailer = ReturnType<typeof createMailer>;
+
+/** The mailer HUSH_SMTP_* describe; null without HUSH_SMTP_URL (then nothing is emailed). */
+export function mailerFromConfig(config: Config): Mailer | null {
+  if (!config.smtpUrl) return null;
+  return createMailer({
+    url: config.smtpUrl,
+    from: config.smtpFrom,
+    requireTls: config.smtpRequireTls,
+    rejectUnauthorized: config.smtpTlsRejectUnauthorized,
+    timeoutMs: config.smtpTimeoutSeconds * 1000,
+    publicUrl: config.publicUrl || null,
+  });
+}

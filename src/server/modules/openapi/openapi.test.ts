@@ -12,6 +12,7 @@ import {
   type Json,
   type JsonSchema,
 } from '../../test-utils/openapi-check.js';
+import { TOKEN_SCOPES } from '../../../shared/rules/tokens.js';
 import { SESSION_COOKIE } from '../auth/cookies.js';
 
 describe('the OpenAPI document', () => {
@@ -247,21 +248,30 @@ describe('the OpenAPI document', () => {
     });
   });
 
-  it('gives every operation the security of its access: anonymous as an alternative, tokens, the session, the admin role', () => {
+  it('gives every operation the security of its access and scope: anonymous as an alternative, tokens with the scope they need, the session, the admin role', () => {
     const session = { sessionCookie: [] };
-    const tokens = [{ basicAuth: [] }, { bearerAuth: [] }];
-    const expected = {
-      anyone: [{}, session, ...tokens],
-      user: [session, ...tokens],
-      session: [session],
-      admin: [{ sessionCookie: ['admin'] }, { basicAuth: ['admin'] }, { bearerAuth: ['admin'] }],
-    };
+    const tokens = (...scopes: string[]) => [{ basicAuth: scopes }, { bearerAuth: scopes }];
+    expect(operation('/public-secrets', 'GET').security).toEqual([{}, session, ...tokens()]);
+    expect(operation('/secret', 'POST').security).toEqual([{}, session, ...tokens('secrets:create')]);
+    expect(operation('/account', 'GET').security).toEqual([session, ...tokens()]);
+    expect(operation('/secret', 'GET').security).toEqual([session, ...tokens('secrets:read')]);
+    expect(operation('/requests', 'GET').security).toEqual([session, ...tokens('requests')]);
+    expect(operation('/admin/users', 'GET').security).toEqual([{ sessionCookie: ['admin'] }, ...tokens('admin')]);
+    expect(operation('/account/tokens', 'POST').security).toEqual([session]);
+    // A user's webhooks: no scope grants them (tokens made before scopes still may, as the schemes say).
+    expect(operation('/account/webhooks', 'GET').security).toEqual([session]);
     for (const route of API_ROUTES) {
-      expect(operation(route.path, route.method).security, route.operationId).toEqual(expected[route.access]);
+      const security = operation(route.path, route.method).security as Json[];
+      const where = route.operationId;
+      expect(
+        security.some((alternative) => Object.keys(alternative).length === 0),
+        where,
+      ).toBe(route.access === 'anyone');
+      const byToken = security.filter((alternative) => 'basicAuth' in alternative || 'bearerAuth' in alternative);
+      if (route.access === 'session' || route.scope === 'legacy') expect(byToken, where).toEqual([]);
+      else expect(byToken, where).toEqual(tokens(...(route.scope ? [route.scope] : [])));
+      if (route.access === 'admin') expect(security, where).toContainEqual({ sessionCookie: ['admin'] });
     }
-    expect(operation('/secret', 'GET').security).toEqual(expected.user);
-    expect(operation('/admin/users', 'GET').security).toEqual(expected.admin);
-    expect(operation('/account/tokens', 'POST').security).toEqual(expected.session);
   });
 
   it('refers to named schemas in components for the main bodies and answers, each used and each resolving', () => {
@@ -357,7 +367,11 @@ describe('the security the document states is what the server does', () => {
   it('anonymous callers get 401 exactly where no {} is listed; the admin’s cookie, Bearer and Basic token are refused exactly where their scheme is not', async () => {
     const api = apiFor(t, '/api/v1', '127.0.0.1');
     const cookie = await asAdmin(api, 'session');
-    const created = await cookie.inject({ method: 'POST', url: '/account/tokens', payload: { name: 'probes' } });
+    const created = await cookie.inject({
+      method: 'POST',
+      url: '/account/tokens',
+      payload: { name: 'probes', scopes: TOKEN_SCOPES },
+    });
     const { token } = created.json<{ token: string }>();
     const sending = (authorization: string) => ({
       inject: (request: ApiRequest) => api.inject({ ...request, headers: { ...request.headers, authorization } }),
@@ -378,6 +392,27 @@ describe('the security the document states is what the server does', () => {
         const where = `${operationId} as ${caller}: ${response.statusCode} ${response.body.slice(0, 200)}`;
         if (caller === 'anonymous') expect(response.statusCode === 401, where).toBe(!listed);
         else expect([401, 403].includes(response.statusCode), where).toBe(!listed);
+      }
+    }
+  });
+
+  it('a token with one scope is refused (403 auth.token_scope) exactly where the security names another', async () => {
+    const api = apiFor(t, '/api/v1', '127.0.0.3');
+    const cookie = await asAdmin(api, 'session');
+    for (const scope of TOKEN_SCOPES) {
+      const created = await cookie.inject({
+        method: 'POST',
+        url: '/account/tokens',
+        payload: { name: scope, scopes: [scope] },
+      });
+      const authorization = `Bearer ${created.json<{ token: string }>().token}`;
+      for (const [operationId, request] of Object.entries(PROBES)) {
+        const needed = securityOf(operationId).find((alternative) => 'bearerAuth' in alternative)?.bearerAuth;
+        if (!Array.isArray(needed) || needed.length === 0) continue;
+        const response = await api.inject({ ...request, headers: { ...request.headers, authorization } });
+        const where = `${operationId} with ${scope}: ${response.statusCode} ${response.body.slice(0, 200)}`;
+        if (needed.includes(scope)) expect(response.statusCode, where).toBeLessThan(300);
+        else expect(response.json(), where).toMatchObject({ code: 'auth.token_scope', scope: needed[0] });
       }
     }
   });

@@ -1,9 +1,15 @@
 import { API_ALIAS_BASE, API_BASE } from '../../../shared/rules/api-path.js';
 import type { z } from 'zod';
 import { API_TAGS } from '../../../shared/api/index.js';
-import type { Access, RouteContract } from '../../../shared/api/contract.js';
+import type { RouteContract } from '../../../shared/api/contract.js';
+import { TOKEN_SCOPES } from '../../../shared/rules/tokens.js';
 import { SESSION_COOKIE } from '../auth/cookies.js';
 import { createSchemaComponents } from './schema-components.js';
+
+const TOKEN_SCOPES_TEXT =
+  `A token has scopes (${TOKEN_SCOPES.join(', ')}): an operation's security names the one it needs, and a ` +
+  'token without it is refused (403 auth.token_scope). A token made before scopes may do everything its user may, ' +
+  "the user's webhooks included.";
 
 const SECURITY_SCHEMES = {
   sessionCookie: {
@@ -17,21 +23,33 @@ const SECURITY_SCHEMES = {
   basicAuth: {
     type: 'http',
     scheme: 'basic',
-    description: 'An API token (Account → API tokens) as the username; the password is ignored.',
+    description: `An API token (Account → API tokens) as the username; the password is ignored. ${TOKEN_SCOPES_TEXT}`,
   },
-  bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token (Account → API tokens).' },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description: `An API token (Account → API tokens). ${TOKEN_SCOPES_TEXT}`,
+  },
 };
 
-const [SESSION, BASIC, BEARER] = [{ sessionCookie: [] }, { basicAuth: [] }, { bearerAuth: [] }];
-/** OpenAPI 3.1 lets a security requirement of any scheme name the roles it needs. */
-const ADMIN = [{ sessionCookie: ['admin'] }, { basicAuth: ['admin'] }, { bearerAuth: ['admin'] }];
-/** `{}` is the anonymous alternative: such a route works without credentials, and checks any it is sent. */
-const SECURITY: Record<Access, object[]> = {
-  anyone: [{}, SESSION, BASIC, BEARER],
-  user: [SESSION, BASIC, BEARER],
-  session: [SESSION],
-  admin: ADMIN,
-};
+const SESSION = { sessionCookie: [] };
+
+/**
+ * Who may call a route. OpenAPI 3.1 lets a security requirement of any scheme name the roles it needs: the session
+ * names the admin role, a token the scope it needs (for admin routes, the admin scope). `{}` is the anonymous
+ * alternative: such a route works without credentials, and checks any it is sent. What no scope grants lists the
+ * session only (tokens made before scopes may still call it, as the schemes say).
+ */
+function security(route: RouteContract): object[] {
+  if (route.access === 'session' || route.scope === 'legacy') return [SESSION];
+  const scopes = route.scope ? [route.scope] : [];
+  return [
+    ...(route.access === 'anyone' ? [{}] : []),
+    route.access === 'admin' ? { sessionCookie: ['admin'] } : SESSION,
+    { basicAuth: scopes },
+    { bearerAuth: scopes },
+  ];
+}
 
 const BINARY = 'application/octet-stream';
 /** OpenAPI 3.1: raw bytes are a string with a media type, and no JSON schema of their own. */
@@ -115,7 +133,7 @@ export function buildOpenApi(routes: RouteContract[], version: string) {
       summary: route.summary,
       ...(route.description && { description: route.description }),
       ...(route.aliases && { 'x-aliases': route.aliases }),
-      security: SECURITY[route.access],
+      security: security(route),
       ...(params.length > 0 && { parameters: params }),
       ...(route.body && { requestBody: requestBody(route, schemas) }),
       responses: responses(route, schemas),

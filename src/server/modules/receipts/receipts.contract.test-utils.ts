@@ -5,6 +5,7 @@ import {
   crossSite,
   rateLimited,
   unknownToken,
+  withoutScope,
   type Api,
   type ApiRequest,
   type Method,
@@ -49,7 +50,7 @@ async function burned(as: Api) {
   return secret;
 }
 
-/** An owner's route: nobody signed in, and an API token nobody holds. */
+/** An owner's route: nobody signed in, an API token nobody holds, one without the secrets:read scope. */
 const signedOut = (method: Method, url: string): Scenario[] => [
   {
     status: 401,
@@ -58,6 +59,7 @@ const signedOut = (method: Method, url: string): Scenario[] => [
     run: (api) => api.inject({ method, url }),
   },
   unknownToken({ method, url }),
+  withoutScope({ method, url }, 'secrets:read'),
 ];
 
 export const RECEIPT_SCENARIOS: Record<ReceiptRoute, Scenario[]> = {

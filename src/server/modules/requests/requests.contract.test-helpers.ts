@@ -6,6 +6,7 @@ import {
   RATE_LIMIT,
   rateLimited,
   unknownToken,
+  withoutScope,
   type Api,
   type ApiRequest,
   type Method,
@@ -84,7 +85,7 @@ export async function answered(api: Api, body: Record<string, unknown> = {}): Pr
   return browser;
 }
 
-/** A route of the requester's: nobody signed in, and an API token nobody holds. */
+/** A route of the requester's: nobody signed in, an API token nobody holds, one without the requests scope. */
 export const signedOut = (method: Method, url: string, payload?: unknown): Scenario[] => [
   {
     status: 401,
@@ -93,6 +94,7 @@ export const signedOut = (method: Method, url: string, payload?: unknown): Scena
     run: (api) => api.inject({ method, url, payload }),
   },
   unknownToken({ method, url, payload }),
+  withoutScope({ method, url, payload }, 'requests'),
 ];
 
 /** A route of the requester's with a request id: malformed, another user's, unknown. */

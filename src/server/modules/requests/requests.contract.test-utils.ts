@@ -29,9 +29,9 @@ export const REQUEST_SCENARIOS: Record<RequestRoute, Scenario[]> = {
     },
     {
       status: 201,
-      why: 'an API token, with every option',
+      why: 'an API token with the requests scope, with every option',
       run: async (api) =>
-        (await (await api.signUp()).withToken()).inject({
+        (await (await api.signUp()).withToken({ scopes: ['requests'] })).inject({
           method: 'POST',
           url: REQUESTS,
           payload: requestBody({
@@ -114,8 +114,8 @@ export const REQUEST_SCENARIOS: Record<RequestRoute, Scenario[]> = {
     },
     {
       status: 200,
-      why: 'an API token of the user',
-      run: async (api) => (await (await requester(api)).withToken()).inject({ url: REQUESTS }),
+      why: 'an API token of the user with the requests scope',
+      run: async (api) => (await (await requester(api)).withToken({ scopes: ['requests'] })).inject({ url: REQUESTS }),
     },
     ...signedOut('GET', REQUESTS),
     rateLimited({ url: REQUESTS }),
@@ -146,7 +146,7 @@ export const REQUEST_SCENARIOS: Record<RequestRoute, Scenario[]> = {
       run: async (api) => {
         const alice = await requester(api);
         expect((await alice.inject({ method: 'POST', url: `${item(REQUEST_ID)}/revoke` })).statusCode).toBe(200);
-        return (await alice.withToken()).inject({ url: item(REQUEST_ID) });
+        return (await alice.withToken({ scopes: ['requests'] })).inject({ url: item(REQUEST_ID) });
       },
     },
     ...byId('GET'),

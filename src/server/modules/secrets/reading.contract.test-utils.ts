@@ -177,6 +177,26 @@ export const READING_SCENARIOS: Record<ReadingRoute, Scenario[]> = {
       },
     },
     {
+      status: 200,
+      why: 'its owner’s API token with the secrets:create scope',
+      run: async (api) => {
+        const owner = await api.signUp();
+        const { id } = await owner.create();
+        const script = await owner.withToken({ scopes: ['secrets:create'] });
+        return script.inject({ method: 'POST', url: `/secret/${id}/burn` });
+      },
+    },
+    {
+      status: 200,
+      why: 'the delete token, sent with an API token of any scope',
+      run: async (api) => {
+        const owner = await api.signUp();
+        const { id, deleteToken } = await owner.create();
+        const script = await owner.withToken({ scopes: ['requests'] });
+        return script.inject({ method: 'POST', url: `/secret/${id}/burn`, payload: { deleteToken } });
+      },
+    },
+    {
       status: 400,
       code: 'validation.deleteToken',
       why: 'a malformed delete token',
@@ -188,6 +208,17 @@ export const READING_SCENARIOS: Record<ReadingRoute, Scenario[]> = {
       code: 'secret.burn_forbidden',
       why: 'the bare id',
       run: async (api) => api.inject({ method: 'POST', url: `/secret/${(await api.create()).id}/burn` }),
+    },
+    {
+      status: 403,
+      code: 'auth.token_scope',
+      why: 'its owner’s API token without the secrets:create scope, and no delete token',
+      run: async (api) => {
+        const owner = await api.signUp();
+        const { id } = await owner.create();
+        const script = await owner.withToken({ scopes: ['secrets:read', 'requests'] });
+        return script.inject({ method: 'POST', url: `/secret/${id}/burn` });
+      },
     },
     {
       status: 404,

@@ -4,6 +4,7 @@ import {
   rateLimited,
   TOO_LARGE,
   unknownToken,
+  withoutScope,
   type RouteName,
   type Scenario,
 } from '../../test-utils/contract-api.js';
@@ -31,9 +32,9 @@ export const SECRET_SCENARIOS: Record<SecretRoute, Scenario[]> = {
     },
     {
       status: 201,
-      why: 'an API token’s 14-day lifetime',
+      why: 'an API token’s 14-day lifetime (the secrets:create scope)',
       run: async (api) =>
-        (await (await api.signUp()).withToken()).inject({
+        (await (await api.signUp()).withToken({ scopes: ['secrets:create'] })).inject({
           method: 'POST',
           url: '/secret',
           payload: { text: 'x', ttl: 1209600 },
@@ -58,6 +59,7 @@ export const SECRET_SCENARIOS: Record<SecretRoute, Scenario[]> = {
       run: (api) => api.inject({ method: 'POST', url: '/secret', payload: { text: 'x', ttl: 2419200 } }),
     },
     unknownToken({ method: 'POST', url: '/secret', payload: { text: 'x', ttl: 3600 } }),
+    withoutScope({ method: 'POST', url: '/secret', payload: { text: 'x', ttl: 3600 } }, 'secrets:create'),
     crossSite({ method: 'POST', url: '/secret', payload: { text: 'x', ttl: 3600 } }),
     {
       status: 400,

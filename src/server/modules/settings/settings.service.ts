@@ -17,6 +17,7 @@ const PINS = {
   disable_requests: 'settingDisableRequests',
   disable_webhooks: 'settingDisableWebhooks',
   disable_email_notifications: 'settingDisableEmailNotifications',
+  require_two_factor: 'settingRequireTwoFactor',
 } as const satisfies Record<SettingName, keyof Config>;
 
 /** Stored values are checked against this: built once (building a zod schema per request cost a third of create). */

@@ -34,5 +34,11 @@ export const stepAccounts: Step = {
       headers: { authorization: `Bearer ${tokens.api}` },
     });
     expect(byToken.json()).toMatchObject({ username: 'root', role: 'admin' });
+    // Made before scopes (0010): it keeps doing all its admin may.
+    const adminByToken = await t.app.inject({
+      url: '/api/v1/admin/settings',
+      headers: { authorization: `Bearer ${tokens.api}` },
+    });
+    expect(adminByToken.statusCode, adminByToken.body).toBe(200);
   },
 };

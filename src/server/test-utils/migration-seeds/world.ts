@@ -48,6 +48,8 @@ export const ids = {
   hook: randomToken(16),
   instanceHook: randomToken(16),
   delivery: randomToken(16),
+  legacyToken: randomToken(16),
+  scopedToken: randomToken(16),
 };
 export const tokens = {
   deleteViewed: randomToken(32),
@@ -61,6 +63,9 @@ export const tokens = {
   deleteEnded: randomToken(32),
   device: randomToken(32),
   hookSecret: `whsec_${randomToken(32)}`,
+  legacyApi: `hush_${randomToken(32)}`,
+  scopedApi: `hush_${randomToken(32)}`,
+  verifyEmail: randomToken(32),
 };
 export const blob = fakeCiphertext(200_000);
 export const MINUTE = 60_000;

@@ -33,7 +33,7 @@ const sections = () =>
     .map((link) => [link.textContent, link.getAttribute('href')]);
 
 describe('the account sidebar (spec §2)', () => {
-  it('shows a user account, activity, secrets, requests, webhooks and account settings only', () => {
+  it('shows a user account, activity, secrets, requests, webhooks, account settings and security only', () => {
     renderRoutes(i18n, [{ path: '*', element: <AccountSidebar role="user" /> }], '/account');
     expect(sections()).toEqual([
       ['Account', '/account/account'],
@@ -42,6 +42,7 @@ describe('the account sidebar (spec §2)', () => {
       ['Requests', '/account/requests'],
       ['Webhooks', '/account/webhooks'],
       ['Account settings', '/account/account-settings'],
+      ['Security', '/account/security'],
     ]);
   });
 
@@ -55,6 +56,7 @@ describe('the account sidebar (spec §2)', () => {
       'Webhooks',
       'Instance settings',
       'Account settings',
+      'Security',
       'Users',
       'Analytics',
       'Instance webhooks',
@@ -70,6 +72,7 @@ describe('the account sidebar (spec §2)', () => {
         '/account/requests',
         '/account/webhooks',
         '/account/account-settings',
+        '/account/security',
       ]);
     }
   });
@@ -128,6 +131,7 @@ const ACCOUNT: Account = {
   email: 'root@example.com',
   role: 'admin',
   generated: false,
+  emailVerified: true,
   createdAt: '2029-01-01T00:00:00.000Z',
 };
 

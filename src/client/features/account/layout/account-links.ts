@@ -8,7 +8,7 @@ export interface AccountLink {
 
 /**
  * Spec §2: the sidebar's sections in the spec's order, with activity (issue 15) after the overview, requests (issue 14)
- * after secrets and webhooks after them; instance settings, users, analytics and instance webhooks are for admins.
+ * after secrets and webhooks after them, security (issue 16) after account settings; instance settings, users, analytics and instance webhooks are for admins.
  */
 const SECTIONS = [
   { section: 'account', adminOnly: false },
@@ -18,6 +18,7 @@ const SECTIONS = [
   { section: 'webhooks', adminOnly: false },
   { section: 'instance-settings', adminOnly: true },
   { section: 'account-settings', adminOnly: false },
+  { section: 'security', adminOnly: false },
   { section: 'users', adminOnly: true },
   { section: 'analytics', adminOnly: true },
   { section: 'instance-webhooks', adminOnly: true },

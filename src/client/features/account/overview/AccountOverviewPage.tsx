@@ -8,6 +8,7 @@ import { TextLink } from '../../../components/ui/TextLink';
 import { formatDate } from '../../../lib/format-date';
 import { useAccount } from '../layout/account-outlet';
 import { AccountPage } from '../layout/AccountPage';
+import { EmailVerification } from '../email/EmailVerification';
 
 /** /account and /account/account: who is signed in. */
 export default function AccountOverviewPage() {
@@ -32,6 +33,7 @@ export default function AccountOverviewPage() {
           </Row>
           <Row label={t('overview.email')}>
             <span className="[overflow-wrap:anywhere]">{account.email}</span>
+            <EmailVerification />
           </Row>
           <Row label={t('overview.role')}>
             <Badge tone={account.role === 'admin' ? 'indigo' : 'neutral'}>{t(`roles.${account.role}`)}</Badge>

@@ -4,11 +4,19 @@ import { Button } from '../../../components/ui/Button';
 import type { ApiToken } from '../api/account.types';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { MetaLine } from '../MetaLine';
+import { SCOPE_KEYS } from './token-form';
 
 export function TokenRow({ token, now, onRevoke }: { token: ApiToken; now: Date; onRevoke(): void }) {
   const { t, i18n } = useTranslation('account');
   const locale = i18n.resolvedLanguage ?? 'en';
   const expired = token.expiresAt !== null && new Date(token.expiresAt).getTime() <= now.getTime();
+  // A token made before scopes has none stored: it may do all its user may.
+  const scopes =
+    token.scopes === null
+      ? t('tokens.allScopes')
+      : new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+          token.scopes.map((scope) => t(`tokens.scope.${SCOPE_KEYS[scope]}.label`)),
+        );
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
@@ -16,6 +24,7 @@ export function TokenRow({ token, now, onRevoke }: { token: ApiToken; now: Date;
           {token.name}
           {expired && <Badge tone="amber">{t('tokens.expiredBadge')}</Badge>}
         </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t('tokens.scopesLine', { scopes })}</p>
         <MetaLine>
           {[
             <span key="created">{t('tokens.created', { date: formatDate(token.createdAt, locale) })}</span>,

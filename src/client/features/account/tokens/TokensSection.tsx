@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useNow } from '../../../lib/use-now';
 import type { ApiToken, CreatedToken } from '../api/account.types';
 import { listTokens } from '../api/list-tokens';
+import { useAccount } from '../layout/account-outlet';
 import { useAccountResource } from '../use-account-resource';
 import { CreateTokenForm } from './CreateTokenForm';
 import { NewToken } from './NewToken';
@@ -15,6 +16,7 @@ import { TokenRow } from './TokenRow';
 /** API tokens: create (shown once), list, revoke. */
 export function TokensSection() {
   const { t } = useTranslation('account');
+  const { account } = useAccount();
   const { state, retry, update } = useAccountResource(listTokens);
   const [created, setCreated] = useState<CreatedToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
@@ -37,7 +39,7 @@ export function TokensSection() {
       {created ? (
         <NewToken token={created} onDone={() => setCreated(null)} />
       ) : (
-        <CreateTokenForm onCreated={onCreated} />
+        <CreateTokenForm role={account.role} onCreated={onCreated} />
       )}
       <div className="border-t border-slate-200 pt-5 dark:border-slate-800">
         <h3 className="mb-3 text-sm font-semibold text-slate-900 dark:text-white">{t('tokens.listHeading')}</h3>

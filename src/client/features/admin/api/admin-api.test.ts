@@ -17,6 +17,7 @@ const SETTINGS = {
   disable_requests: false,
   disable_webhooks: false,
   disable_email_notifications: false,
+  require_two_factor: 'off',
   managed: [],
 };
 const DAILY = { days: [], paths: [], totals: { visits: 0, uniqueVisitors: 0 } };

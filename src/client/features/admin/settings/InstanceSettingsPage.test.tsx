@@ -69,6 +69,7 @@ describe('the instance settings page', () => {
         disable_requests: true,
         disable_webhooks: false,
         disable_email_notifications: true,
+        require_two_factor: 'off',
         restrict_organization_email: 'example.org',
       },
     ]);

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useSessionGone } from '../../account';
 import { useSettingsStore } from '../../settings';
 import { updateAdminSettings } from '../api/admin-settings';
+import { RequireTwoFactorSelect } from './RequireTwoFactorSelect';
 import type { AdminSettings, SettingName } from '../api/admin.types';
 import {
   ACCOUNT_SWITCHES,
@@ -26,7 +27,7 @@ import {
 } from './settings-form';
 
 const SETTING_COUNT =
-  ACCOUNT_SWITCHES.length + SECRET_SWITCHES.length + REQUEST_SWITCHES.length + NOTIFICATION_SWITCHES.length + 1;
+  ACCOUNT_SWITCHES.length + SECRET_SWITCHES.length + REQUEST_SWITCHES.length + NOTIFICATION_SWITCHES.length + 2;
 const DOMAIN = 'restrict_organization_email';
 
 /**
@@ -129,6 +130,12 @@ export function SettingsForm({ loaded }: { loaded: AdminSettings }) {
           value={values.restrict_organization_email}
           onChange={(event) => change(DOMAIN, event.target.value)}
           error={domainProblem}
+        />
+        <RequireTwoFactorSelect
+          value={values.require_two_factor}
+          hint={hint('require_two_factor')}
+          disabled={managed.includes('require_two_factor')}
+          onChange={(value) => change('require_two_factor', value)}
         />
       </Group>
       <Group id="secrets" title={t('settings.secrets')}>

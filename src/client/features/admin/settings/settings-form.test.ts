@@ -12,6 +12,7 @@ const VALUES = {
   disable_requests: true,
   disable_webhooks: false,
   disable_email_notifications: true,
+  require_two_factor: 'admins' as const,
 };
 
 describe('the instance settings form', () => {
@@ -43,6 +44,7 @@ describe('the instance settings form', () => {
       'disable_requests',
       'disable_webhooks',
       'disable_email_notifications',
+      'require_two_factor',
     ] as const;
     expect(settingsUpdate(VALUES, pinned)).toEqual({
       disable_users: true,

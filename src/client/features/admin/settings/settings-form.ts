@@ -2,7 +2,7 @@ import { EMAIL_DOMAIN } from '../../../../shared/rules/account';
 import type { InstanceSettings } from '../../../../shared/rules/settings';
 import type { AdminSettings, AdminSettingsUpdate, SettingName } from '../api/admin.types';
 
-export type SwitchSetting = Exclude<SettingName, 'restrict_organization_email'>;
+export type SwitchSetting = Exclude<SettingName, 'restrict_organization_email' | 'require_two_factor'>;
 export type SettingsValues = InstanceSettings;
 
 /** The page's groups, in the order shown. */
@@ -43,6 +43,7 @@ export function settingsUpdate(values: SettingsValues, managed: readonly Setting
   for (const name of [...REQUEST_SWITCHES, ...NOTIFICATION_SWITCHES]) {
     if (!managed.includes(name)) body[name] = values[name];
   }
+  if (!managed.includes('require_two_factor')) body.require_two_factor = values.require_two_factor;
   if (!managed.includes('restrict_organization_email')) {
     body.restrict_organization_email = values.restrict_organization_email.trim();
   }

@@ -8,6 +8,7 @@ import { TextLink } from '../../../components/ui/TextLink';
 import { signout } from '../api/signout';
 import { clearLoginCookie } from '../login-cookie';
 import { useSessionStore } from '../session.store';
+import { ProxySignoutNotice } from '../trusted-header/ProxySignoutNotice';
 import { AuthShell } from './AuthShell';
 
 /** Why the visitor came here: their choice, or (in the navigation state) an ended session or a deleted account. */
@@ -27,9 +28,11 @@ export default function SignoutPage() {
     let current = true;
     setPhase('working');
     signout().then(
-      () => {
+      (answer) => {
         clearLoginCookie();
         useSessionStore.getState().refresh();
+        // A session from an OpenID provider ends there too; its sign-out page comes back to /signin.
+        if (answer.endSessionUrl) return window.location.assign(answer.endSessionUrl);
         if (current) setPhase('done');
       },
       () => current && setPhase('failed'),
@@ -63,6 +66,7 @@ export default function SignoutPage() {
                 ? t('signout.expired')
                 : t('signout.done')}
           </Alert>
+          <ProxySignoutNotice />
           <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <TextLink to="/">{t('signout.home')}</TextLink>
             {reason !== 'deleted' && <TextLink to="/signin">{t('signout.signinAgain')}</TextLink>}

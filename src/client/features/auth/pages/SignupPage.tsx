@@ -9,6 +9,7 @@ import { allowedDomain } from '../../../../shared/rules/account';
 import type { SignupField } from '../credentials';
 import { failureOutcome } from '../forms/outcome';
 import { SignupForm } from '../forms/SignupForm';
+import { SignupProviders } from '../oidc/SignupProviders';
 import { safeNext } from '../safe-next';
 import { useSessionStore } from '../session.store';
 import { AuthFooter, AuthShell } from './AuthShell';
@@ -58,12 +59,14 @@ export default function SignupPage() {
   return (
     <div className="space-y-6">
       <AuthShell title={t('signup.title')} lead={t('signup.lead')}>
-        <SignupForm
-          domain={allowedDomain(settings.restrict_organization_email)}
-          submitLabel={t('signup.submit')}
-          failedTitle={t('signup.failedTitle')}
-          onSubmit={submit}
-        />
+        <SignupProviders next={next}>
+          <SignupForm
+            domain={allowedDomain(settings.restrict_organization_email)}
+            submitLabel={t('signup.submit')}
+            failedTitle={t('signup.failedTitle')}
+            onSubmit={submit}
+          />
+        </SignupProviders>
       </AuthShell>
       <AuthFooter>
         <Trans t={t} i18nKey="signup.haveAccount" components={{ signin: <TextLink to={signinLink} /> }} />

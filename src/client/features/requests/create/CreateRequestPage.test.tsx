@@ -31,7 +31,14 @@ afterEach(() => {
 });
 
 const PATH = 'POST /api/v1/requests';
-const ACCOUNT = { username: 'alice', email: 'a@example.com', role: 'user', generated: false, createdAt: inDays(-9) };
+const ACCOUNT = {
+  username: 'alice',
+  email: 'a@example.com',
+  role: 'user',
+  generated: false,
+  createdAt: inDays(-9),
+  emailVerified: true,
+};
 function open() {
   const context = { account: ACCOUNT, setAccount: vi.fn() } as AccountOutlet;
   return renderRoutes(

@@ -32,7 +32,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ACCOUNT = { username: 'alice', email: 'a@example.com', role: 'user', generated: false, createdAt: inDays(-9) };
+const ACCOUNT = {
+  username: 'alice',
+  email: 'a@example.com',
+  role: 'user',
+  generated: false,
+  createdAt: inDays(-9),
+  emailVerified: true,
+};
 function open(path: string) {
   const context = { account: ACCOUNT, setAccount: vi.fn() } as AccountOutlet;
   return renderRoutes(

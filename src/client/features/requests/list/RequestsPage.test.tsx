@@ -37,7 +37,14 @@ const summary = (made: MadeRequest, changes: Partial<RequestSummary> = {}): Requ
   return { id, title, state, maxResponses, answered, unread, allowFiles, createdAt, expiresAt, revokedAt, ...changes };
 };
 
-const ACCOUNT = { username: 'alice', email: 'a@example.com', role: 'user', generated: false, createdAt: inDays(-9) };
+const ACCOUNT = {
+  username: 'alice',
+  email: 'a@example.com',
+  role: 'user',
+  generated: false,
+  createdAt: inDays(-9),
+  emailVerified: true,
+};
 function open() {
   const context = { account: ACCOUNT, setAccount: vi.fn() } as AccountOutlet;
   return renderRoutes(

@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { createTestI18n } from '../../../test-utils/i18n';
+import { describedBy, renderRoutes, typeInto } from '../../../test-utils/render';
+import { confirmPasswordReset, requestPasswordReset, verifyEmail } from '../api/account-email';
+import { useSignInMethods } from '../api/sign-in-methods';
+import { signout } from '../api/signout';
+import ForgotPasswordPage from './ForgotPasswordPage';
+import ResetPasswordPage from './ResetPasswordPage';
+import VerifyEmailPage from './VerifyEmailPage';
+
+vi.mock('../api/account-email', () => ({
+  requestPasswordReset: vi.fn(),
+  confirmPasswordReset: vi.fn(),
+  verifyEmail: vi.fn(),
+}));
+vi.mock('../api/signout', () => ({ signout: vi.fn() }));
+vi.mock('../api/sign-in-methods', () => ({ useSignInMethods: vi.fn() }));
+
+const TOKEN = 'T'.repeat(43);
+const METHODS = { password: true, signup: true, providers: [], passwordReset: true, passkeys: false, header: null };
+
+let i18n: i18n;
+beforeAll(async () => {
+  i18n = await createTestI18n();
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const routes = [
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/verify-email', element: <VerifyEmailPage /> },
+  { path: '/signin', element: <p>Sign-in page</p> },
+  { path: '/account', element: <p>Account area</p> },
+];
+
+describe('the forgot-password page', () => {
+  it('sends the name typed and says a link is on its way, whether or not the account exists', async () => {
+    vi.mocked(useSignInMethods).mockReturnValue(METHODS);
+    vi.mocked(requestPasswordReset).mockResolvedValue({ accepted: true });
+    renderRoutes(i18n, routes, '/forgot-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a link' }));
+    expect(describedBy(screen.getByLabelText('Username or email'))).toContain('Enter your username or email.');
+    expect(requestPasswordReset).not.toHaveBeenCalled();
+
+    typeInto('Username or email', '  alice@example.com ');
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a link' }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Check your email');
+    expect(status.textContent).toContain('It works for 30 minutes, once.');
+    expect(requestPasswordReset).toHaveBeenCalledWith('alice@example.com');
+  });
+
+  it('says who resets passwords when the instance sends no email, and offers no form', async () => {
+    vi.mocked(useSignInMethods).mockReturnValue({ ...METHODS, passwordReset: false });
+    renderRoutes(i18n, routes, '/forgot-password');
+    expect((await screen.findByRole('status')).textContent).toContain('Ask an administrator');
+    expect(screen.queryByRole('button', { name: 'Email me a link' })).toBeNull();
+  });
+
+  it('explains a refusal for want of email the same way', async () => {
+    vi.mocked(useSignInMethods).mockReturnValue(METHODS);
+    vi.mocked(requestPasswordReset).mockRejectedValue(new ApiError(409, 'auth.email_unavailable', 'no email'));
+    renderRoutes(i18n, routes, '/forgot-password');
+    typeInto('Username or email', 'alice');
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a link' }));
+    expect((await screen.findByRole('status')).textContent).toContain('This instance sends no email');
+  });
+});
+
+describe('the reset-password page', () => {
+  it('takes the token from the fragment, drops it from the address, and sets the new password', async () => {
+    vi.mocked(confirmPasswordReset).mockResolvedValue({ reset: true, username: 'alice' });
+    vi.mocked(signout).mockResolvedValue({ signedOut: true });
+    const router = renderRoutes(i18n, routes, `/reset-password#${TOKEN}`);
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
+
+    typeInto('New password', 'a new password');
+    typeInto('Confirm the new password', 'a new passwort');
+    fireEvent.click(screen.getByRole('button', { name: 'Set the new password' }));
+    expect(describedBy(screen.getByLabelText('Confirm the new password'))).toContain('do not match');
+    expect(confirmPasswordReset).not.toHaveBeenCalled();
+
+    typeInto('Confirm the new password', 'a new password');
+    fireEvent.click(screen.getByRole('button', { name: 'Set the new password' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Your password is changed');
+    expect(confirmPasswordReset).toHaveBeenCalledWith(TOKEN, 'a new password');
+    expect(signout).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(await screen.findByText('Sign-in page')).toBeTruthy();
+  });
+
+  it('says a used or expired link is and how to get a new one', async () => {
+    vi.mocked(confirmPasswordReset).mockRejectedValue(new ApiError(400, 'auth.reset_link_invalid', 'used'));
+    renderRoutes(i18n, routes, `/reset-password#${TOKEN}`);
+    typeInto('New password', 'a new password');
+    typeInto('Confirm the new password', 'a new password');
+    fireEvent.click(screen.getByRole('button', { name: 'Set the new password' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This reset link has expired or was already used. Ask for a new one.',
+    );
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it('without a token in the address, asks for the link again and offers no form', () => {
+    renderRoutes(i18n, routes, '/reset-password');
+    expect(screen.getByRole('alert').textContent).toContain('This page needs the link from the email.');
+    expect(screen.queryByLabelText('New password')).toBeNull();
+  });
+});
+
+describe('the verify-email page', () => {
+  it('verifies only when its button is pressed', async () => {
+    vi.mocked(verifyEmail).mockResolvedValue({ verified: true, email: 'alice@example.com' });
+    renderRoutes(i18n, routes, `/verify-email#${TOKEN}`);
+    expect(verifyEmail).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm my email address' }));
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'alice@example.com is now the verified address of your account.',
+    );
+    expect(verifyEmail).toHaveBeenCalledWith(TOKEN);
+  });
+
+  it('announces a refused link', async () => {
+    vi.mocked(verifyEmail).mockRejectedValue(new ApiError(400, 'auth.verify_link_invalid', 'used'));
+    renderRoutes(i18n, routes, `/verify-email#${TOKEN}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm my email address' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('This verification link has expired');
+  });
+});

@@ -1,0 +1,46 @@
+import { expect, it } from 'vitest';
+import { describeEachDialect } from '../../test-utils/database.js';
+import { PASSWORD, sessionOf, useSessionWorld } from '../../test-utils/session-world.js';
+import { twoFactorHelpers } from './two-factor.test-utils.js';
+
+/** The instance setting require_two_factor: password sessions without a second factor reach only the set-up. */
+
+describeEachDialect('requiring two factors', (dialect) => {
+  const w = useSessionWorld(dialect);
+  const { post, code } = twoFactorHelpers(w);
+
+  it('"everyone": a password session without a factor may set one up, and nothing else until it has', async () => {
+    await w.start();
+    await w.settings({ require_two_factor: 'everyone' });
+    const session = sessionOf(await w.signUp('alice'));
+    const refused = await w.get('/secret', session);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'auth.two_factor_required' });
+    const token = await post('/account/tokens', session, { name: 'x' });
+    expect(token.json()).toMatchObject({ code: 'auth.two_factor_required' });
+    expect((await w.get('/account', session)).statusCode).toBe(200);
+    expect((await w.get('/authentication/verify', session)).statusCode).toBe(200);
+
+    const { secret } = (await post('/account/two-factor/totp', session, { currentPassword: PASSWORD })).json();
+    expect((await post('/account/two-factor/totp/confirm', session, { code: code(secret) })).statusCode).toBe(200);
+    expect((await w.get('/secret', session)).statusCode).toBe(200);
+  });
+
+  it('"admins": only admins are held; users go on as before', async () => {
+    await w.start();
+    await w.t.services.auth.ensureAdmin('root', PASSWORD, 'root@example.com');
+    await w.settings({ require_two_factor: 'admins' });
+    const user = sessionOf(await w.signUp('alice'));
+    expect((await w.get('/secret', user)).statusCode).toBe(200);
+    const admin = sessionOf(await w.signIn('root'));
+    expect((await w.get('/admin/settings', admin)).json()).toMatchObject({ code: 'auth.two_factor_required' });
+  });
+
+  it('"off" (the default) holds nobody, and the setting can be pinned by the environment', async () => {
+    await w.start({ settingRequireTwoFactor: 'everyone' });
+    const session = sessionOf(await w.signUp('alice'));
+    expect((await w.get('/secret', session)).json()).toMatchObject({ code: 'auth.two_factor_required' });
+    expect((await w.t.services.settings.get()).require_two_factor).toBe('everyone');
+    await expect(w.settings({ require_two_factor: 'off' })).rejects.toMatchObject({ code: 'settings.managed' });
+  });
+});

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from '../../../shared/api/account.contract.js';
+import { authRoutes } from '../../../shared/api/auth.contract.js';
+import type { RouteContract } from '../../../shared/api/contract.js';
+import { passkeyRoutes } from '../../../shared/api/passkeys.contract.js';
+import { sessionsRoutes } from '../../../shared/api/sessions.contract.js';
+import { settingsRoutes } from '../../../shared/api/settings.contract.js';
+import { twoFactorRoutes } from '../../../shared/api/two-factor.contract.js';
+import { twoFactorRequiredFor, type SecondFactorMethod } from '../../../shared/rules/two-factor.js';
+import { httpError } from '../../http/errors.js';
+import { fastifyPath } from '../../http/route.js';
+import type { SettingsService } from '../settings/settings.service.js';
+
+/**
+ * The instance setting require_two_factor (issue 16.2): a user it concerns who signed in with a password and has no
+ * second factor yet keeps a session, but it only reaches what it takes to set one up (and to read the account, sign
+ * out, see the sessions); anything else answers 403 auth.two_factor_required, and the page sends them to the
+ * security settings. Sessions from an identity provider, a trusted proxy or a passkey alone are not concerned: those
+ * bring their own factors. API tokens are not either: making one needs such a session.
+ */
+
+export const twoFactorRequired = () => httpError(403, 'auth.two_factor_required');
+
+const ALLOWED: RouteContract[] = [
+  authRoutes.signout,
+  authRoutes.verify,
+  authRoutes.refresh,
+  authRoutes.methods,
+  settingsRoutes.publicSettings,
+  accountRoutes.account,
+  twoFactorRoutes.twoFactorStatus,
+  twoFactorRoutes.enrolTotp,
+  twoFactorRoutes.confirmTotp,
+  passkeyRoutes.passkeys,
+  passkeyRoutes.passkeyRegistrationOptions,
+  passkeyRoutes.registerPasskey,
+  sessionsRoutes.sessions,
+  sessionsRoutes.revokeSession,
+  sessionsRoutes.signOutOthers,
+];
+const allowed = new Set(ALLOWED.map((route) => `${route.method} ${fastifyPath(route.path)}`));
+const API_PREFIX = /^\/api(\/v1)?(?=\/)/;
+
+export function registerTwoFactorRequirement(
+  app: FastifyInstance,
+  deps: { settings: Pick<SettingsService, 'get'>; methodsOf(userId: string): Promise<SecondFactorMethod[]> },
+): void {
+  app.addHook('preHandler', async (request) => {
+    if (request.auth?.kind !== 'session') return;
+    const { user, session } = request.auth;
+    // Sessions from before the sessions recorded their method were all password sign-ins.
+    if (session.method !== null && session.method !== 'password') return;
+    if (!twoFactorRequiredFor((await deps.settings.get()).require_two_factor, user.role)) return;
+    const route = `${request.routeOptions.method} ${(request.routeOptions.url ?? '').replace(API_PREFIX, '')}`;
+    if (allowed.has(route)) return;
+    if ((await deps.methodsOf(user.id)).length > 0) return;
+    throw twoFactorRequired();
+  });
+}
