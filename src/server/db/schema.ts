@@ -208,7 +208,7 @@ export interface SessionsTable {
   method: string | null;
   /** The last API call made with it (0011), at most a minute off; null: none since 0011. */
   last_seen_at: number | null;
-  /** A short summary of its browser (0011), e.g. "Firefox on Linux". */
+  /** A short summary of its browser (0011), e.g. "Firefox on Linux": sessions/user-agent.ts. */
   user_agent: string | null;
 }
 

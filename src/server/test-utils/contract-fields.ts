@@ -196,7 +196,7 @@ export const SUCCESS_FIELDS: Record<RouteName, string[]> = {
   confirmTotp: ['backupCodes'],
   disableTotp: ['disabled'],
   regenerateBackupCodes: ['backupCodes'],
-  sessions: ['createdAt', 'current', 'expiresAt', 'id', 'lastSeenAt', 'method', 'userAgent'],
+  sessions: ['browser', 'client', 'createdAt', 'current', 'expiresAt', 'id', 'lastSeenAt', 'method', 'os', 'userAgent'],
   revokeSession: ['current', 'revoked'],
   signOutOthers: ['signedOut'],
   passkeys: PASSKEY_FIELDS,

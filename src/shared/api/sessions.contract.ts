@@ -9,7 +9,19 @@ export const AccountSession = z
     id: z.string().describe('An opaque id for this list (never the cookie, nor its hash)'),
     current: z.boolean().describe('The session making this request'),
     method: z.enum(SIGN_IN_METHODS).describe('How it was signed in'),
-    userAgent: z.string().nullable().describe('Its browser and system, e.g. "Firefox on Linux"; null: not seen'),
+    browser: z.string().nullable().describe('Its browser when recognised, by its name (e.g. "Firefox"); else null'),
+    os: z.string().nullable().describe('Its operating system when recognised (e.g. "Linux"); else null'),
+    client: z
+      .string()
+      .nullable()
+      .describe('A command-line tool or a script’s HTTP library when recognised (e.g. "curl", "Python"); else null'),
+    userAgent: z
+      .string()
+      .nullable()
+      .describe(
+        'Its User-Agent as kept (at most 64 characters) when it is neither a recognised browser nor only a ' +
+          'recognised system, whose names alone are kept; else null, as when none was sent',
+      ),
     createdAt: z.iso.datetime(),
     lastSeenAt: z.iso.datetime().describe('Its last call (to the minute)'),
     expiresAt: z.iso.datetime(),

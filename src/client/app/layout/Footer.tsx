@@ -10,7 +10,7 @@ export function Footer() {
   return (
     <footer className="border-t border-slate-200 py-6 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
       <div className="mx-auto flex max-w-5xl flex-col items-center justify-between gap-3 px-4 sm:flex-row">
-        <nav aria-label={t('nav.footer')} className="flex flex-wrap gap-x-4 gap-y-1">
+        <nav aria-label={t('nav.footer')} className="flex flex-wrap justify-center gap-x-4 gap-y-1 sm:justify-start">
           <Link className={linkClass} to="/account">
             {t('nav.account')}
           </Link>

@@ -23,6 +23,24 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   icon?: ReactNode;
 }
 
+/**
+ * A button's classes, for a link that looks like one (as a provider's sign-in, which leaves the page). The text is
+ * centred on every line, so a long label that wraps stays in the middle.
+ */
+export function buttonClass({
+  variant = 'primary',
+  size = 'md',
+  className,
+}: { variant?: keyof typeof VARIANTS; size?: keyof typeof SIZES; className?: string | undefined } = {}) {
+  return cx(
+    'inline-flex items-center justify-center gap-2 rounded-lg text-center text-sm font-semibold transition-colors',
+    SIZES[size],
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed',
+    VARIANTS[variant],
+    className,
+  );
+}
+
 export function Button({
   variant = 'primary',
   size = 'md',
@@ -39,13 +57,7 @@ export function Button({
       {...rest}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={cx(
-        'inline-flex items-center justify-center gap-2 rounded-lg text-sm font-semibold transition-colors',
-        SIZES[size],
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed',
-        VARIANTS[variant],
-        className,
-      )}
+      className={buttonClass({ variant, size, className })}
     >
       {busy ? <Spinner size="sm" /> : icon}
       {children}

@@ -74,11 +74,12 @@ describe('account settings', () => {
       'In 365 days',
     ]);
     typeInto('Name', 'Inbox');
+    expect(screen.getByLabelText('Name').getAttribute('dir'), 'a right-to-left name is typed as such').toBe('auto');
     fireEvent.change(expiry, { target: { value: '365' } });
     const scopes = screen.getByRole('group', { name: 'What it may do' });
     fireEvent.click(within(scopes).getByRole('checkbox', { name: 'Read your secrets' }));
     fireEvent.click(within(scopes).getByRole('checkbox', { name: 'Create secrets' }));
-    fireEvent.click(within(scopes).getByRole('checkbox', { name: 'Requests' }));
+    fireEvent.click(within(scopes).getByRole('checkbox', { name: 'Manage requests' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
     await screen.findByRole('region', { name: 'Your new token “Inbox”' });
     expect(createToken).toHaveBeenCalledWith({ name: 'Inbox', expiresInDays: 365, scopes: ['requests'] });
@@ -120,18 +121,23 @@ describe('account settings', () => {
     expect(admin.checked, 'never ticked by default').toBe(false);
   });
 
-  it('lists each token’s scopes, expiry and last use; one made before scopes may do all', async () => {
+  it('lists each token’s scopes as one sentence, expiry and last use; one made before scopes may do all', async () => {
     vi.mocked(listTokens).mockResolvedValue([
       { ...token, expiresAt: inDays(30), lastUsedAt: inDays(-1) },
+      { ...token, id: 't3', name: 'Inbox bot', scopes: ['secrets:read', 'secrets:create', 'requests'] },
       { ...token, id: 't0', name: 'Old script', scopes: null },
     ]);
     renderInAccount(i18n, <AccountSettingsPage />, '/account/account-settings');
-    const backup = (await screen.findByText('Backup')).closest('li')!;
-    expect(within(backup).getByText('Scopes: Read your secrets and Create secrets')).toBeTruthy();
+    const name = await screen.findByText('Backup');
+    expect(name.getAttribute('dir'), 'a right-to-left name is isolated').toBe('auto');
+    const backup = name.closest('li')!;
+    expect(within(backup).getByText('Can read your secrets and create secrets')).toBeTruthy();
     expect(within(backup).getByText(/^Expires /)).toBeTruthy();
     expect(within(backup).getByText(/^Last used /)).toBeTruthy();
+    const inbox = screen.getByText('Inbox bot').closest('li')!;
+    expect(within(inbox).getByText('Can read your secrets, create secrets, and manage requests')).toBeTruthy();
     const old = screen.getByText('Old script').closest('li')!;
-    expect(within(old).getByText('Scopes: All (made before scopes)')).toBeTruthy();
+    expect(within(old).getByText('Can do all you can (made before scopes)')).toBeTruthy();
     expect(within(old).getByText('Never used')).toBeTruthy();
     expect(within(old).getByText('Does not expire')).toBeTruthy();
   });

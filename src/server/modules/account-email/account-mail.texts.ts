@@ -53,18 +53,18 @@ const nb: AccountMailTexts = {
 
 const de: AccountMailTexts = {
   verify: {
-    subject: 'Bestätigen Sie Ihre E-Mail-Adresse für Hush',
-    intro: (username, email) => `Bestätigen Sie, dass ${email} die E-Mail-Adresse Ihres Hush-Kontos ${username} ist.`,
-    action: (validity) => `Öffnen Sie diesen Link, um sie zu bestätigen (er gilt ${validity} und einmal):`,
-    ignore: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Es ändert sich nichts.',
+    subject: 'Bestätige deine E-Mail-Adresse für Hush',
+    intro: (username, email) => `Bestätige, dass ${email} die E-Mail-Adresse deines Hush-Kontos ${username} ist.`,
+    action: (validity) => `Öffne diesen Link, um sie zu bestätigen (er gilt ${validity} und einmal):`,
+    ignore: 'Wenn du das nicht angefordert hast, ignoriere diese E-Mail: Es ändert sich nichts.',
   },
   reset: {
     subject: 'Hush-Passwort zurücksetzen',
     intro: (username) =>
-      `Jemand, hoffentlich Sie, hat verlangt, das Passwort des Hush-Kontos ${username} zurückzusetzen.`,
-    action: (validity) => `Öffnen Sie diesen Link, um ein neues Passwort zu wählen (er gilt ${validity} und einmal):`,
+      `Jemand, hoffentlich du, hat verlangt, das Passwort des Hush-Kontos ${username} zurückzusetzen.`,
+    action: (validity) => `Öffne diesen Link, um ein neues Passwort zu wählen (er gilt ${validity} und einmal):`,
     after: 'Sobald das Passwort geändert ist, werden alle Sitzungen des Kontos abgemeldet.',
-    ignore: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.',
+    ignore: 'Wenn du das nicht angefordert hast, ignoriere diese E-Mail: Dein Passwort bleibt, wie es ist.',
   },
 };
 

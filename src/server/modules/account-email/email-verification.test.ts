@@ -31,7 +31,7 @@ describeEachDialect('email verification by emailed link', (dialect) => {
 
     const { mail, link, token } = await mailedLink(sink.received, 'vera@example.com', 'verify_email');
     expect(link).toBe(`http://hush.test/verify-email#${token}`);
-    expect(mail.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse für Hush');
+    expect(mail.subject).toBe('Bestätige deine E-Mail-Adresse für Hush');
     expect(mail.text).toContain('48 Stunden');
     expect(mail.html).toContain(`<a href="${link}">`);
 

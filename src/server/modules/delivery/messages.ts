@@ -112,8 +112,7 @@ const nb: Texts = {
 
 const de: Texts = {
   subject: 'Hush',
-  footer:
-    'Sie erhalten diese E-Mails, weil Sie sie in Ihrem Hush-Konto gewählt haben (Aktivität › Benachrichtigungen).',
+  footer: 'Du erhältst diese E-Mails, weil du sie in deinem Hush-Konto gewählt hast (Aktivität › Benachrichtigungen).',
   time: 'Zeit',
   id: 'ID',
   titles: {
@@ -134,27 +133,27 @@ const de: Texts = {
   events: {
     'secret.viewed': (d, id) =>
       d.ended
-        ? `Ihr Geheimnis ${id} wurde geöffnet; es hat keine Aufrufe mehr und ist gelöscht.`
-        : `Ihr Geheimnis ${id} wurde geöffnet (noch ${views(d)} Aufrufe).`,
+        ? `Dein Geheimnis ${id} wurde geöffnet; es hat keine Aufrufe mehr und ist gelöscht.`
+        : `Dein Geheimnis ${id} wurde geöffnet (noch ${views(d)} Aufrufe).`,
     'secret.burned': (d, id) =>
       d.by === 'reader'
-        ? `Ihr Geheimnis ${id} wurde vom Empfänger vernichtet.`
+        ? `Dein Geheimnis ${id} wurde vom Empfänger vernichtet.`
         : d.by === 'attempts'
-          ? `Ihr Geheimnis ${id} wurde nach zu vielen falschen Passwörtern vernichtet.`
-          : `Ihr Geheimnis ${id} wurde von seinem Ersteller vernichtet.`,
+          ? `Dein Geheimnis ${id} wurde nach zu vielen falschen Passwörtern vernichtet.`
+          : `Dein Geheimnis ${id} wurde von seinem Ersteller vernichtet.`,
     'secret.expired': (d, id) =>
-      d.unread ? `Ihr Geheimnis ${id} ist ungelesen abgelaufen.` : `Ihr Geheimnis ${id} ist abgelaufen.`,
+      d.unread ? `Dein Geheimnis ${id} ist ungelesen abgelaufen.` : `Dein Geheimnis ${id} ist abgelaufen.`,
     'secret.password_failed': (d, id) =>
-      `Für Ihr Geheimnis ${id} wurde ein falsches Passwort versucht (noch ${Number(d.attemptsLeft ?? 0)} Versuche).`,
-    'request.created': (_, id) => `Sie haben die Anfrage ${id} erstellt.`,
-    'request.answered': (_, id) => `Ihre Anfrage ${id} wurde beantwortet.`,
-    'request.revoked': (_, id) => `Ihre Anfrage ${id} wurde zurückgezogen.`,
-    'request.expired': (_, id) => `Ihre Anfrage ${id} ist abgelaufen.`,
+      `Für dein Geheimnis ${id} wurde ein falsches Passwort versucht (noch ${Number(d.attemptsLeft ?? 0)} Versuche).`,
+    'request.created': (_, id) => `Du hast die Anfrage ${id} erstellt.`,
+    'request.answered': (_, id) => `Deine Anfrage ${id} wurde beantwortet.`,
+    'request.revoked': (_, id) => `Deine Anfrage ${id} wurde zurückgezogen.`,
+    'request.expired': (_, id) => `Deine Anfrage ${id} ist abgelaufen.`,
     'token.created': (_, id) => `Ein API-Token wurde erstellt (${id}).`,
     'token.first_used': (_, id) => `Ein API-Token wurde zum ersten Mal benutzt (${id}).`,
-    'session.new_device': () => 'Jemand hat sich von einem neuen Gerät bei Ihrem Konto angemeldet.',
+    'session.new_device': () => 'Jemand hat sich von einem neuen Gerät bei deinem Konto angemeldet.',
     'webhook.disabled': (_, id) =>
-      `Ihr Webhook ${id} wurde ausgeschaltet: Jede Zustellung ist über den gesamten Wiederholungszeitraum fehlgeschlagen.`,
+      `Dein Webhook ${id} wurde ausgeschaltet: Jede Zustellung ist über den gesamten Wiederholungszeitraum fehlgeschlagen.`,
     'webhook.test': (_, id) => `Dies ist ein Testereignis von Hush für den Webhook ${id}.`,
   },
 };

@@ -4,7 +4,7 @@ import { sha256 } from '../../lib/tokens.js';
 import { httpError } from '../../http/errors.js';
 import type { SessionRow } from '../auth/sessions.repository.js';
 import type { AccountSessionsRepository } from './account-sessions.repository.js';
-import { summarizeUserAgent } from './user-agent.js';
+import { describeUserAgent, summarizeUserAgent } from './user-agent.js';
 
 /**
  * The sessions list of an account (issue 16.7): where it is signed in, and signing those out. A session's row id is
@@ -33,7 +33,7 @@ export function createAccountSessionsService(deps: { repository: AccountSessions
           id: publicSessionId(row.id),
           current: row.id === current,
           method: methodOf(row.method),
-          userAgent: row.user_agent,
+          ...describeUserAgent(row.user_agent),
           createdAt: iso(row.created_at),
           lastSeenAt: iso(row.last_seen_at ?? row.created_at),
           expiresAt: iso(row.expires_at),

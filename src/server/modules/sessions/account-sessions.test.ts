@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../test-utils/database.js';
 import { sessionOf, setCookies, useSessionWorld } from '../../test-utils/session-world.js';
-import { summarizeUserAgent } from './user-agent.js';
+import { describeUserAgent, summarizeUserAgent } from './user-agent.js';
 
 /** The sessions list: where an account is signed in, and signing those sessions out. */
 
@@ -13,6 +13,9 @@ interface Listed {
   id: string;
   current: boolean;
   method: string;
+  browser: string | null;
+  os: string | null;
+  client: string | null;
   userAgent: string | null;
   createdAt: string;
   lastSeenAt: string;
@@ -37,12 +40,15 @@ describeEachDialect('account sessions', (dialect) => {
         id: expect.any(String),
         current: true,
         method: 'password',
-        userAgent: 'Firefox on Linux',
+        browser: 'Firefox',
+        os: 'Linux',
+        client: null,
+        userAgent: null,
         createdAt: new Date(created).toISOString(),
         lastSeenAt: new Date(w.clock()).toISOString(),
         expiresAt: expect.any(String),
       },
-      expect.objectContaining({ current: false, userAgent: 'Safari on iOS', method: 'password' }),
+      expect.objectContaining({ current: false, browser: 'Safari', os: 'iOS', client: null, method: 'password' }),
     ]);
     const rows = await w.t.database.db.selectFrom('sessions').select('id').execute();
     for (const row of rows) {
@@ -113,7 +119,7 @@ describeEachDialect('account sessions', (dialect) => {
   });
 });
 
-it('user agents are summed up as browser and system, without versions', () => {
+it('user agents are kept as browser and system names, without versions', () => {
   expect(summarizeUserAgent(FIREFOX)).toBe('Firefox on Linux');
   expect(summarizeUserAgent(SAFARI_IOS)).toBe('Safari on iOS');
   expect(
@@ -121,6 +127,36 @@ it('user agents are summed up as browser and system, without versions', () => {
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
     ),
   ).toBe('Edge on Windows');
-  expect(summarizeUserAgent('curl/8.5.0')).toBe('curl');
+  expect(summarizeUserAgent('curl/8.5.0')).toBe('curl/8.5.0');
   expect(summarizeUserAgent(undefined)).toBeNull();
+});
+
+it('the list names the browser and system apart, a script’s tool by name, and anything else as it was sent', () => {
+  const described = (header: string) => describeUserAgent(summarizeUserAgent(header));
+  expect(described(FIREFOX)).toEqual({ browser: 'Firefox', os: 'Linux', client: null, userAgent: null });
+  expect(described('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Gecko Firefox/128.0')).toMatchObject({
+    browser: 'Firefox',
+    os: 'macOS',
+  });
+  expect(described('Python-urllib/3.11')).toEqual({
+    browser: null,
+    os: null,
+    client: 'Python',
+    userAgent: 'Python-urllib/3.11',
+  });
+  expect(described('Go-http-client/2.0')).toMatchObject({ client: 'Go' });
+  expect(described('curl/8.5.0')).toMatchObject({ client: 'curl' });
+  expect(
+    described('Mozilla/5.0 (Windows NT 10.0; Microsoft Windows 10.0.19045; en-US) PowerShell/7.4.0'),
+  ).toMatchObject({ browser: null, client: 'PowerShell', userAgent: 'PowerShell/7.4.0' });
+  expect(described('SomeBot/1.0 (+https://bot.example)')).toEqual({
+    browser: null,
+    os: null,
+    client: null,
+    userAgent: 'SomeBot/1.0 (+https://bot.example)',
+  });
+  expect(describeUserAgent(null)).toEqual({ browser: null, os: null, client: null, userAgent: null });
+  // What rows kept before the list said more than one string: a browser alone, curl by name.
+  expect(describeUserAgent('Chrome')).toMatchObject({ browser: 'Chrome', os: null });
+  expect(describeUserAgent('curl')).toMatchObject({ client: 'curl', userAgent: 'curl' });
 });

@@ -26,6 +26,30 @@ describeEachDialect('requiring two factors', (dialect) => {
     expect((await w.get('/secret', session)).statusCode).toBe(200);
   });
 
+  it('a held session reads everything the security page shows, and may sign in to or link a provider', async () => {
+    await w.start();
+    await w.settings({ require_two_factor: 'everyone' });
+    const session = sessionOf(await w.signUp('alice'));
+    for (const url of [
+      '/account',
+      '/account/two-factor',
+      '/account/passkeys',
+      '/account/identities',
+      '/account/sessions',
+      '/authentication/methods',
+    ]) {
+      const response = await w.get(url, session);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    }
+    // No provider is configured here: the start and the callback send the browser back to a page, not a 403.
+    for (const url of ['/authentication/oidc/corp/start?link=true', '/authentication/oidc/corp/callback?code=x']) {
+      expect((await w.get(url, session)).statusCode, url).toBe(302);
+    }
+    expect(
+      (await w.inject({ method: 'DELETE', url: '/account/identities/x', headers: { cookie: session } })).json(),
+    ).toMatchObject({ code: 'auth.two_factor_required' });
+  });
+
   it('"admins": only admins are held; users go on as before', async () => {
     await w.start();
     await w.t.services.auth.ensureAdmin('root', PASSWORD, 'root@example.com');

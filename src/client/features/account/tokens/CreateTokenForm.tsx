@@ -57,6 +57,7 @@ export function CreateTokenForm({ role, onCreated }: { role: Role; onCreated(tok
           label={t('tokens.name')}
           placeholder={t('tokens.namePlaceholder')}
           maxLength={TOKEN_NAME_MAX}
+          dir="auto"
           required
           {...form.text('name', (key) => t(key, { max: TOKEN_NAME_MAX }))}
         />

@@ -40,9 +40,7 @@ export function NewToken({ token, onDone }: { token: CreatedToken; onDone(): voi
         />
         <CopyButton value={token.token} label={t('tokens.copy')} className="shrink-0" />
       </div>
-      <Button variant="ghost" onClick={onDone} className="-ml-3">
-        {t('tokens.done')}
-      </Button>
+      <Button onClick={onDone}>{t('tokens.done')}</Button>
     </div>
   );
 }

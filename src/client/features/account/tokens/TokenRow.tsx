@@ -10,21 +10,24 @@ export function TokenRow({ token, now, onRevoke }: { token: ApiToken; now: Date;
   const { t, i18n } = useTranslation('account');
   const locale = i18n.resolvedLanguage ?? 'en';
   const expired = token.expiresAt !== null && new Date(token.expiresAt).getTime() <= now.getTime();
-  // A token made before scopes has none stored: it may do all its user may.
+  // A token made before scopes has none stored: it may do all its user may. Otherwise one sentence of parallel
+  // phrases ("Can read your secrets and create secrets"), joined the way the language joins a list.
   const scopes =
     token.scopes === null
       ? t('tokens.allScopes')
-      : new Intl.ListFormat(locale, { type: 'conjunction' }).format(
-          token.scopes.map((scope) => t(`tokens.scope.${SCOPE_KEYS[scope]}.label`)),
-        );
+      : t('tokens.scopesLine', {
+          scopes: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+            token.scopes.map((scope) => t(`tokens.scope.${SCOPE_KEYS[scope]}.can`)),
+          ),
+        });
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-2 font-semibold [overflow-wrap:anywhere]">
-          {token.name}
+          <span dir="auto">{token.name}</span>
           {expired && <Badge tone="amber">{t('tokens.expiredBadge')}</Badge>}
         </p>
-        <p className="text-sm text-slate-700 dark:text-slate-300">{t('tokens.scopesLine', { scopes })}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{scopes}</p>
         <MetaLine>
           {[
             <span key="created">{t('tokens.created', { date: formatDate(token.createdAt, locale) })}</span>,

@@ -178,4 +178,60 @@ describe('the instance settings page', () => {
     open();
     expect(await screen.findByText('Sign-out page')).toBeTruthy();
   });
+
+  describe('requiring a second factor', () => {
+    const THIS_BROWSER = {
+      id: 's',
+      current: true,
+      browser: 'Firefox',
+      os: 'Linux',
+      client: null,
+      userAgent: null,
+      createdAt: '2029-01-01T10:00:00.000Z',
+      lastSeenAt: '2029-01-01T10:00:00.000Z',
+      expiresAt: '2029-02-01T10:00:00.000Z',
+    };
+    const own = (totp: boolean, method = 'password') => ({
+      '/api/v1/account/two-factor': [200, { totp, backupCodesLeft: totp ? 10 : 0 }] as [number, unknown],
+      '/api/v1/account/passkeys': [200, []] as [number, unknown],
+      '/api/v1/account/sessions': [200, [{ ...THIS_BROWSER, method }]] as [number, unknown],
+    });
+    const served = (answers: Record<string, [number, unknown]>) =>
+      serveApi({
+        [`GET ${PATH}`]: [200, SETTINGS],
+        ...Object.fromEntries(Object.entries(answers).map(([url, answer]) => [`GET ${url}`, answer])),
+      });
+    const choose = async (option: string) => {
+      const select = await screen.findByRole('combobox', { name: 'Require a second factor' });
+      fireEvent.change(select, { target: { value: option } });
+      return select;
+    };
+    const WARNING = 'You have no second factor yet';
+
+    it('warns an admin without one, signed in with a password, and links to where it is set up', async () => {
+      served(own(false));
+      open();
+      const select = await choose('admins');
+      await waitFor(() => expect(describedBy(select)).toContain(WARNING));
+      expect(describedBy(select)).toContain('you must set up two-factor codes or a passkey');
+      const link = screen.getByRole('link', { name: 'Set one up on the security page' });
+      expect(link.getAttribute('href')).toBe('/account/security');
+      await choose('everyone');
+      expect(describedBy(select)).toContain(WARNING);
+      await choose('off');
+      expect(describedBy(select)).not.toContain(WARNING);
+    });
+
+    it('says nothing to an admin who has one, or who signed in without a password', async () => {
+      for (const answers of [own(true), own(false, 'oidc')]) {
+        const fetchMock = served(answers);
+        open();
+        const select = await choose('everyone');
+        await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(describedBy(select)).not.toContain(WARNING);
+        cleanup();
+      }
+    });
+  });
 });

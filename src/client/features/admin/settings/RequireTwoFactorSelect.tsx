@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REQUIRE_TWO_FACTOR, type RequireTwoFactor } from '../../../../shared/rules/two-factor';
+import { REQUIRE_TWO_FACTOR, twoFactorRequiredFor, type RequireTwoFactor } from '../../../../shared/rules/two-factor';
 import { Select } from '../../../components/ui/Field';
+import { TextLink } from '../../../components/ui/TextLink';
+import { useAccount, useSecondFactorNeeded } from '../../account';
 
-/** Who must set up a second factor before using a password session (issue 16.2): nobody, admins, or everyone. */
+/**
+ * Who must set up a second factor before using a password session (issue 16.2): nobody, admins, or everyone. An
+ * admin without a second factor, signed in with a password, is told before saving a choice that would hold them too.
+ */
 export function RequireTwoFactorSelect({
   value,
   hint,
@@ -16,10 +21,23 @@ export function RequireTwoFactorSelect({
   onChange(value: RequireTwoFactor): void;
 }) {
   const { t } = useTranslation('admin');
+  const { account } = useAccount();
+  const needed = useSecondFactorNeeded();
+  const warn = needed === true && !disabled && twoFactorRequiredFor(value, account.role);
   return (
     <Select
       label={t('settings.fields.require_two_factor.label')}
-      hint={hint}
+      hint={
+        <>
+          {hint}
+          {warn && (
+            <span className="mt-1 block font-medium text-amber-800 dark:text-amber-300">
+              {t('settings.fields.require_two_factor.ownMissing')}{' '}
+              <TextLink to="/account/security">{t('settings.fields.require_two_factor.ownMissingLink')}</TextLink>
+            </span>
+          )}
+        </>
+      }
       name="require_two_factor"
       value={value}
       disabled={disabled}

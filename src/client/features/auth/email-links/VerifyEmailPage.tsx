@@ -6,11 +6,16 @@ import { TextLink } from '../../../components/ui/TextLink';
 import { errorMessage } from '../../../lib/error-message';
 import { verifyEmail } from '../api/account-email';
 import { AuthShell } from '../pages/AuthShell';
+import { useSessionStore } from '../session.store';
 import { useLinkToken } from './use-link-token';
+
+/** Where the email address is managed, and a new link sent from. */
+const EMAIL_SETTINGS = '/account/account-settings';
 
 /**
  * /verify-email#<token>: confirms the address the link was emailed to. Only the button sends the token: opening the
- * page changes nothing, so a mail scanner that follows links verifies no address on its own.
+ * page changes nothing, so a mail scanner that follows links verifies no address on its own. Without a link that
+ * works, the page leads to where a new one is sent (through the sign-in when signed out).
  */
 export default function VerifyEmailPage() {
   const { t } = useTranslation('account');
@@ -35,7 +40,10 @@ export default function VerifyEmailPage() {
   return (
     <AuthShell title={t('emailLinks.verify.title')} lead={verified ? undefined : t('emailLinks.verify.lead')}>
       {!token ? (
-        <Alert tone="error">{t('emailLinks.verify.missingToken')}</Alert>
+        <div className="space-y-4">
+          <Alert tone="error">{t('emailLinks.verify.missingToken')}</Alert>
+          <NewLinkLink />
+        </div>
       ) : verified ? (
         <div className="space-y-4">
           <Alert tone="success" title={t('emailLinks.verify.doneTitle')}>
@@ -48,9 +56,12 @@ export default function VerifyEmailPage() {
       ) : (
         <div className="space-y-5">
           {failure && (
-            <Alert tone="error" title={t('emailLinks.verify.failedTitle')}>
-              {failure}
-            </Alert>
+            <>
+              <Alert tone="error" title={t('emailLinks.verify.failedTitle')}>
+                {failure}
+              </Alert>
+              <NewLinkLink />
+            </>
           )}
           <Button type="button" busy={busy} className="w-full" onClick={() => void confirm()}>
             {t('emailLinks.verify.submit')}
@@ -58,5 +69,20 @@ export default function VerifyEmailPage() {
         </div>
       )}
     </AuthShell>
+  );
+}
+
+/** To the account settings, where the address is and a new link is sent; signed out, through the sign-in. */
+function NewLinkLink() {
+  const { t } = useTranslation('account');
+  const isLoggedIn = useSessionStore((state) => state.isLoggedIn);
+  return (
+    <p className="text-sm">
+      {isLoggedIn ? (
+        <TextLink to={`${EMAIL_SETTINGS}#settings-profile`}>{t('emailLinks.verify.toSettings')}</TextLink>
+      ) : (
+        <TextLink to={`/signin?next=${encodeURIComponent(EMAIL_SETTINGS)}`}>{t('emailLinks.verify.signIn')}</TextLink>
+      )}
+    </p>
   );
 }

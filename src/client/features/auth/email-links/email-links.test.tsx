@@ -4,10 +4,12 @@ import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { createTestI18n } from '../../../test-utils/i18n';
+import { clearCookies, setLoginCookie } from '../../../test-utils/login-cookie';
 import { describedBy, renderRoutes, typeInto } from '../../../test-utils/render';
 import { confirmPasswordReset, requestPasswordReset, verifyEmail } from '../api/account-email';
 import { useSignInMethods } from '../api/sign-in-methods';
 import { signout } from '../api/signout';
+import { useSessionStore } from '../session.store';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import ResetPasswordPage from './ResetPasswordPage';
 import VerifyEmailPage from './VerifyEmailPage';
@@ -132,5 +134,40 @@ describe('the verify-email page', () => {
     renderRoutes(i18n, routes, `/verify-email#${TOKEN}`);
     fireEvent.click(screen.getByRole('button', { name: 'Confirm my email address' }));
     expect((await screen.findByRole('alert')).textContent).toContain('This verification link has expired');
+  });
+
+  describe('without a link that works, leads to where a new one is sent', () => {
+    afterEach(() => {
+      clearCookies();
+      useSessionStore.getState().refresh();
+    });
+    const signedIn = () => {
+      setLoginCookie('alice', new Date(Date.now() + 3_600_000).toISOString());
+      useSessionStore.getState().refresh();
+    };
+
+    it('opened without its token: the account settings when signed in', () => {
+      signedIn();
+      renderRoutes(i18n, routes, '/verify-email');
+      expect(screen.getByRole('alert').textContent).toContain('This page needs the link from the email.');
+      const link = screen.getByRole('link', { name: 'Send a new link from your account settings' });
+      expect(link.getAttribute('href')).toBe('/account/account-settings#settings-profile');
+    });
+
+    it('opened without its token while signed out: the sign-in, on its way to the settings', () => {
+      renderRoutes(i18n, routes, '/verify-email');
+      const link = screen.getByRole('link', { name: 'Sign in to send a new link' });
+      expect(link.getAttribute('href')).toBe('/signin?next=%2Faccount%2Faccount-settings');
+    });
+
+    it('a used or expired link', async () => {
+      signedIn();
+      vi.mocked(verifyEmail).mockRejectedValue(new ApiError(400, 'auth.verify_link_invalid', 'used'));
+      renderRoutes(i18n, routes, `/verify-email#${TOKEN}`);
+      expect(screen.queryByRole('link', { name: /new link/ })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm my email address' }));
+      await screen.findByRole('alert');
+      expect(screen.getByRole('link', { name: 'Send a new link from your account settings' })).toBeTruthy();
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { cx } from '../../../components/ui/cx';
+import { Trans, useTranslation } from 'react-i18next';
+import { buttonClass } from '../../../components/ui/Button';
 import { API_BASE } from '../../../lib/api-client';
 import { useSignInMethods } from '../api/sign-in-methods';
 
@@ -9,7 +9,8 @@ export const providerStart = (id: string, next: string) =>
 
 /**
  * The OpenID providers' buttons (issue 16.1): plain links, since signing in through a provider leaves the page. A
- * line saying "or" parts them from the password form when there is one below.
+ * line saying "or" parts them from the password form when there is one below. The operator may name a provider in
+ * any script: the name is isolated (`<bdi>`) so that a right-to-left one does not reorder the words around it.
  */
 export function ProviderButtons({ next, divider = true }: { next: string; divider?: boolean }) {
   const { t } = useTranslation('account');
@@ -22,14 +23,17 @@ export function ProviderButtons({ next, divider = true }: { next: string; divide
           <li key={provider.id}>
             <a
               href={providerStart(provider.id, next)}
-              className={cx(
-                'flex min-h-10 w-full items-center justify-center rounded-lg border px-4 py-2 text-sm font-semibold',
-                'border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
-                'dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
-                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
-              )}
+              className={buttonClass({ variant: 'secondary', className: 'w-full' })}
             >
-              {t('oidc.continueWith', { name: provider.name })}
+              {/* One flex item, so the sentence wraps as one and stays centred. */}
+              <span className="[overflow-wrap:anywhere]">
+                <Trans
+                  t={t}
+                  i18nKey="oidc.continueWith"
+                  values={{ name: provider.name }}
+                  components={{ name: <bdi /> }}
+                />
+              </span>
             </a>
           </li>
         ))}

@@ -40,11 +40,12 @@ const page = (element: React.ReactNode) => [
 ];
 
 describe('the providers on the sign-in page', () => {
-  it('are links to the start of each provider’s flow, keeping where the sign-in goes', async () => {
+  it('are links to the start of each provider’s flow, keeping where the sign-in goes, each name isolated', async () => {
     serveApi({ 'GET /api/v1/authentication/methods': [200, METHODS] });
     renderRoutes(i18n, page(<ProviderButtons next="/account/secrets" />), '/signin');
     const first = await screen.findByRole('link', { name: 'Continue with Example ID' });
     expect(first.getAttribute('href')).toBe('/api/v1/authentication/oidc/default/start?next=%2Faccount%2Fsecrets');
+    expect(first.querySelector('bdi')?.textContent, 'the name is isolated from the words around it').toBe('Example ID');
     expect(screen.getByRole('link', { name: 'Continue with Partners' }).getAttribute('href')).toMatch(
       /^\/api\/v1\/authentication\/oidc\/2\/start/,
     );

@@ -70,14 +70,17 @@ describe('the second step of a password sign-in', () => {
     expect((screen.getByLabelText('Authentication code') as HTMLInputElement).value).toBe('');
   });
 
-  it('takes a backup code instead, and after an expired pending sign-in offers the password again', async () => {
+  it('takes a backup code instead, saying so above the form, and after an expired pending sign-in offers the password again', async () => {
     const fetchMock = serveApi({
       'GET /api/v1/authentication/methods': [200, METHODS],
       [SIGNIN]: [200, { secondFactor: { methods: ['totp'] } }],
       [STEP]: refused('two_factor.pending_invalid'),
     });
     await passwordStep();
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Use a backup code instead' }));
+    expect(screen.getByText('Enter one of the backup codes you saved.')).toBeTruthy();
+    expect(screen.queryByText('Enter the 6-digit code from your authenticator app.')).toBeNull();
     const input = screen.getByLabelText('Backup code') as HTMLInputElement;
     expect(input.getAttribute('autocomplete')).toBe('off');
     typeInto('Backup code', 'k7m2p-x9q4r');

@@ -57,8 +57,10 @@ export function SecondFactorStep({ methods, onRestart }: { methods: SecondFactor
     setMissing(false);
   };
 
+  const lead = !codes ? 'secondFactor.leadPasskey' : backup ? 'secondFactor.leadBackup' : 'secondFactor.lead';
+
   return (
-    <AuthShell title={t('secondFactor.title')} lead={t(codes ? 'secondFactor.lead' : 'secondFactor.leadPasskey')}>
+    <AuthShell title={t('secondFactor.title')} lead={t(lead)}>
       <div className="space-y-5">
         {codes && (
           <form noValidate onSubmit={submit} aria-busy={busy} className="space-y-5">
@@ -106,7 +108,7 @@ export function SecondFactorStep({ methods, onRestart }: { methods: SecondFactor
           </Button>
         )}
         {codes && !failure?.expired && (
-          <Button variant="ghost" size="sm" onClick={onRestart}>
+          <Button variant="ghost" size="sm" onClick={onRestart} className="w-full">
             {t('secondFactor.cancel')}
           </Button>
         )}

@@ -75,4 +75,14 @@ describe('providers linked to the account, on the security page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('already linked to another account');
     expect(await screen.findByText('This instance has no single sign-on providers.')).toBeTruthy();
   });
+
+  it('says why when the instance holds the session until it has a second factor, instead of loading for ever', async () => {
+    serveApi({
+      [`GET ${URL}`]: [403, { code: 'auth.two_factor_required', message: 'no' }],
+      'GET /api/v1/authentication/methods': [200, METHODS],
+    });
+    renderInAccount(i18n, <LinkedIdentitiesSection />, '/account/security');
+    expect(await screen.findByText(/Set up two-factor codes or a passkey first/)).toBeTruthy();
+    expect(screen.queryByText('Loading the linked providers…')).toBeNull();
+  });
 });

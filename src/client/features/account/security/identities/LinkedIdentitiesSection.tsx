@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../../components/ui/Alert';
-import { Button } from '../../../../components/ui/Button';
+import { Button, buttonClass } from '../../../../components/ui/Button';
 import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
 import { LoadFailed } from '../../../../components/ui/LoadFailed';
 import { Spinner } from '../../../../components/ui/Spinner';
@@ -57,7 +57,9 @@ export function LinkedIdentitiesSection() {
                 className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
               >
                 <div className="min-w-0 space-y-1">
-                  <p className="font-semibold [overflow-wrap:anywhere]">{identity.provider}</p>
+                  <p dir="auto" className="font-semibold [overflow-wrap:anywhere]">
+                    {identity.provider}
+                  </p>
                   <MetaLine>
                     {[
                       ...(identity.email ? [<span key="email">{identity.email}</span>] : []),
@@ -84,9 +86,17 @@ export function LinkedIdentitiesSection() {
             <li key={provider.id}>
               <a
                 href={`${providerStart(provider.id, HERE)}&link=true`}
-                className="inline-flex min-h-10 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+                className={buttonClass({ variant: 'secondary' })}
               >
-                {t('identities.link', { name: provider.name })}
+                {/* One flex item, so the sentence wraps as one and stays centred. */}
+                <span className="[overflow-wrap:anywhere]">
+                  <Trans
+                    t={t}
+                    i18nKey="identities.link"
+                    values={{ name: provider.name }}
+                    components={{ name: <bdi /> }}
+                  />
+                </span>
               </a>
             </li>
           ))}

@@ -36,6 +36,7 @@ export function AddPasskeyForm({ onAdded }: { onAdded(passkey: Passkey): void })
         hint={t('passkeys.nameHint')}
         placeholder={t('passkeys.namePlaceholder')}
         maxLength={PASSKEY_NAME_MAX}
+        dir="auto"
         value={name}
         onChange={(event) => setName(event.target.value)}
       />

@@ -12,7 +12,7 @@ export function PasskeyRow({ passkey, onRename, onRemove }: { passkey: Passkey; 
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-2 font-semibold [overflow-wrap:anywhere]">
-          {passkey.name}
+          <span dir="auto">{passkey.name}</span>
           {passkey.deviceType === 'multiDevice' && <Badge>{t('passkeys.synced')}</Badge>}
         </p>
         <MetaLine>

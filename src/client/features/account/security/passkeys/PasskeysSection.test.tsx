@@ -70,6 +70,17 @@ describe('passkeys on the security page', () => {
     expect(sentBodies(fetchMock, `PUT ${URL}/p1`)).toEqual([{ name: 'Phone' }]);
   });
 
+  it('keeps a right-to-left name apart from the text around it, in the list and in the rename field', async () => {
+    const name = 'مفتاح المكتب';
+    serveApi({ [`GET ${URL}`]: [200, [{ ...LAPTOP, name }]] });
+    render();
+    const list = await screen.findByRole('list', { name: 'Your passkeys' });
+    expect(within(list).getByText(name).getAttribute('dir')).toBe('auto');
+    fireEvent.click(screen.getByRole('button', { name: `Rename passkey ${name}` }));
+    const field = within(screen.getByRole('dialog', { name: 'Rename passkey' })).getByLabelText('Name');
+    expect(field.getAttribute('dir')).toBe('auto');
+  });
+
   it('removes a passkey after confirmation', async () => {
     serveApi({ [`GET ${URL}`]: [200, [LAPTOP]], [`DELETE ${URL}/p1`]: [200, { removed: true }] });
     render();

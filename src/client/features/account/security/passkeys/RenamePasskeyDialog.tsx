@@ -43,6 +43,7 @@ export function RenamePasskeyDialog({
         <TextInput
           label={t('passkeys.name')}
           maxLength={PASSKEY_NAME_MAX}
+          dir="auto"
           required
           value={name}
           data-autofocus

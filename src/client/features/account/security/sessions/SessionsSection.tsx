@@ -9,6 +9,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/error-message';
 import { listSessions, revokeSession, signOutOthers, type Session } from '../../api/sessions';
 import { useAccountResource } from '../../use-account-resource';
+import { sessionLabel } from './session-label';
 import { SessionRow } from './SessionRow';
 
 /**
@@ -33,7 +34,7 @@ export function SessionsSection() {
     }
     if (session.current) return navigate('/signout', { replace: true });
     update((sessions) => sessions.filter((item) => item.id !== session.id));
-    setNotice(t('sessions.signedOutOne', { name: session.userAgent ?? t('sessions.unknownBrowser') }));
+    setNotice(t('sessions.signedOutOne', { name: sessionLabel(t, session) }));
   };
 
   const others = async () => {

@@ -46,10 +46,8 @@ export function BackupCodesShown({ codes, onDone }: { codes: string[]; onDone():
         <Button variant="secondary" size="sm" onClick={download}>
           {t('twoFactor.downloadCodes')}
         </Button>
-        <Button variant="ghost" size="sm" onClick={onDone}>
-          {t('twoFactor.codesSaved')}
-        </Button>
       </div>
+      <Button onClick={onDone}>{t('twoFactor.codesSaved')}</Button>
     </div>
   );
 }

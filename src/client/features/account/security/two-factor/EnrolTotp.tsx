@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'react-qr-code';
 import { CopyButton } from '../../../../components/ui/CopyButton';
@@ -6,7 +6,7 @@ import { confirmTotp, enrolTotp, type Enrolment } from '../../api/two-factor';
 import { ProofForm } from './ProofForm';
 
 /** The key in groups of four, as people read it off a screen into an app. */
-export const groupKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+export const keyGroups = (secret: string): string[] => secret.match(/.{1,4}/g) ?? [secret];
 
 /**
  * Setting up an authenticator app: the password first (the server then makes a key), the key as a QR code and as
@@ -41,18 +41,27 @@ export function EnrolTotp({ onConfirmed, onCancel }: { onConfirmed(codes: string
           <p className="text-sm font-medium text-slate-900 dark:text-white" id="totp-key-label">
             {t('twoFactor.manualKey')}
           </p>
+          {/* Lines break only between the groups (a group split in two is easily typed wrong); the copy button
+              copies the key without the spaces. */}
           <p
+            dir="ltr"
             aria-labelledby="totp-key-label"
-            className="font-mono text-base tracking-wider break-all text-slate-900 dark:text-slate-100"
+            className="font-mono text-base tracking-wider text-slate-900 dark:text-slate-100"
             data-testid="totp-key"
           >
-            {groupKey(enrolment.secret)}
+            {keyGroups(enrolment.secret).map((group, index) => (
+              <Fragment key={index}>
+                {index > 0 && ' '}
+                <span className="whitespace-nowrap">{group}</span>
+              </Fragment>
+            ))}
           </p>
           <CopyButton value={enrolment.secret} label={t('twoFactor.copyKey')} size="sm" />
         </div>
       </div>
       <ProofForm
         fields={['code']}
+        codeHint={t('twoFactor.setupCodeHint')}
         submitLabel={t('twoFactor.confirm')}
         onSubmit={async ({ code }) => onConfirmed((await confirmTotp(code.trim())).backupCodes)}
         onCancel={onCancel}

@@ -18,6 +18,7 @@ export function ProofForm({
   submitLabel,
   danger,
   intro,
+  codeHint,
   onSubmit,
   onCancel,
 }: {
@@ -25,6 +26,8 @@ export function ProofForm({
   submitLabel: string;
   danger?: boolean;
   intro?: ReactNode;
+  /** The code field's hint, when backup codes do not count (as while setting up, before there are any). */
+  codeHint?: string;
   onSubmit(values: Record<Proof, string>): Promise<void>;
   onCancel?: () => void;
 }) {
@@ -85,7 +88,7 @@ export function ProofForm({
       {fields.includes('code') && (
         <TextInput
           label={t('twoFactor.codeLabel')}
-          hint={t('twoFactor.codeHint')}
+          hint={codeHint ?? t('twoFactor.codeHint')}
           name="code"
           autoComplete="one-time-code"
           inputMode="numeric"

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderInAccount } from '../../../../test-utils/account-page';
 import { createTestI18n } from '../../../../test-utils/i18n';
 import { typeInto } from '../../../../test-utils/render';
 import { sentBodies, serveApi } from '../../../../test-utils/serve-api';
-import { groupKey } from './EnrolTotp';
+import { keyGroups } from './EnrolTotp';
 import { TwoFactorSection } from './TwoFactorSection';
 
 let i18n: i18n;
@@ -24,7 +24,7 @@ const CODES = Array.from({ length: 10 }, (_, index) => `abcde-${String(index).pa
 const render = () => renderInAccount(i18n, <TwoFactorSection />, '/account/security');
 
 describe('two-factor codes on the security page', () => {
-  it('sets up an app: password, QR code and grouped key, a wrong code at its field, then the codes shown once', async () => {
+  it('sets up an app: password, QR code and grouped key copied whole, a wrong code at its field, then the codes shown once', async () => {
     const fetchMock = serveApi({
       [`GET ${BASE}`]: [200, { totp: false, backupCodesLeft: 0 }],
       [`POST ${BASE}/totp`]: [200, { uri: `otpauth://totp/Hush:alice?secret=${SECRET}&issuer=Hush`, secret: SECRET }],
@@ -38,8 +38,16 @@ describe('two-factor codes on the security page', () => {
     typeInto('Current password', 'correct horse');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    const key = await screen.findByTestId('totp-key');
+    expect(key.textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    expect(key.getAttribute('dir')).toBe('ltr');
     expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
+    expect(screen.getByText('6 digits. The app shows a new code every 30 seconds.')).toBeTruthy();
+    expect(screen.queryByText(/one of your backup codes/)).toBeNull();
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { clipboard: { writeText } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy key' })));
+    expect(writeText).toHaveBeenCalledWith(SECRET);
     typeInto('Code from your app', '000000');
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     const input = await screen.findByLabelText('Code from your app');
@@ -81,6 +89,6 @@ describe('two-factor codes on the security page', () => {
   });
 
   it('groups a key in fours for reading', () => {
-    expect(groupKey('ABCDEFGHIJ')).toBe('ABCD EFGH IJ');
+    expect(keyGroups('ABCDEFGHIJ')).toEqual(['ABCD', 'EFGH', 'IJ']);
   });
 });
