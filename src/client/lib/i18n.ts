@@ -3,24 +3,22 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
-import { LANGUAGES } from '../../shared/rules/languages';
+import {
+  directionOf,
+  LANGUAGE_CODES,
+  NAMESPACES,
+  toSupportedLanguage,
+  type Namespace,
+} from '../../shared/rules/languages';
 
-export { LANGUAGES, type Language } from '../../shared/rules/languages';
-/** One file per feature under /locales/{lng}/{ns}.json. */
-export const NAMESPACES = [
-  'common',
-  'create',
-  'view',
-  'public',
-  'pages',
-  'account',
-  'admin',
-  'requests',
-  'receipts',
-  'activity',
-  'webhooks',
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+export {
+  LANGUAGES,
+  LANGUAGE_CODES,
+  NAMESPACES,
+  type Language,
+  type Namespace,
+  toSupportedLanguage,
+} from '../../shared/rules/languages';
 /**
  * Loaded with the pages that use them (see `loadNamespace`), not at start-up: only admins open the admin pages, only
  * those who ask for a secret, or answer such a request, open the request pages, only creators their receipts, and
@@ -28,19 +26,12 @@ export type Namespace = (typeof NAMESPACES)[number];
  */
 const ON_DEMAND: readonly Namespace[] = ['admin', 'requests', 'receipts', 'activity', 'webhooks'];
 
-/** Browser tags to ours: `nb-NO`, `no`, `nn` → nb; `zh-CN`, `zh-Hans` → zh; `de-AT` → de. */
-export function toSupportedLanguage(tag: string): string {
-  const base = tag.toLowerCase().split(/[-_]/)[0] ?? '';
-  if (base === 'no' || base === 'nn') return 'nb';
-  return base;
-}
-
 /**
  * Spec §9: a forced language (runtime config) is also the fallback; otherwise the browser's languages decide.
  * Files load from /locales/{lng}/{ns}.json, retried 5 times from 350 ms, at most 10 reads at once.
  */
 export async function initI18n(forcedLanguage: string): Promise<i18n> {
-  const forced = forcedLanguage ? toSupportedLanguage(forcedLanguage) : '';
+  const forced = (forcedLanguage && toSupportedLanguage(forcedLanguage)) || '';
   await i18next
     .use(HttpBackend)
     .use(LanguageDetector)
@@ -48,9 +39,10 @@ export async function initI18n(forcedLanguage: string): Promise<i18n> {
     .init({
       ...(forced && { lng: forced }),
       fallbackLng: forced || 'en',
-      supportedLngs: Object.keys(LANGUAGES),
-      nonExplicitSupportedLngs: true,
-      load: 'languageOnly',
+      // Our codes exactly (pt-BR, zh-TW…): the detector's tags are made ours first, and what is not ours is dropped.
+      supportedLngs: LANGUAGE_CODES,
+      nonExplicitSupportedLngs: false,
+      load: 'currentOnly',
       ns: NAMESPACES.filter((namespace) => !ON_DEMAND.includes(namespace)),
       defaultNS: 'common',
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
@@ -61,17 +53,26 @@ export async function initI18n(forcedLanguage: string): Promise<i18n> {
         order: ['querystring', 'localStorage', 'navigator'],
         lookupQuerystring: 'lng',
         caches: ['localStorage'],
-        convertDetectedLanguage: toSupportedLanguage,
+        // An unknown or malformed code (in the address, the storage or the browser's list) is skipped, never used.
+        convertDetectedLanguage: (tag: string) => toSupportedLanguage(tag) ?? UNSUPPORTED,
       },
       // React escapes what it renders; escaping here too would show &amp; to the reader.
       interpolation: { escapeValue: false },
       returnNull: false,
     });
-  document.documentElement.lang = i18next.resolvedLanguage ?? 'en';
-  i18next.on('languageChanged', (lng) => {
-    document.documentElement.lang = lng;
-  });
+  showLanguage(i18next.resolvedLanguage ?? 'en');
+  i18next.on('languageChanged', showLanguage);
   return i18next;
+}
+
+/** Stands for a tag Hush does not speak: i18next skips it to the next one the browser lists. */
+const UNSUPPORTED = 'x-unsupported';
+
+/** The document says its language and direction: screen readers, hyphenation and the right-to-left layout follow. */
+function showLanguage(language: string) {
+  const code = toSupportedLanguage(language) ?? 'en';
+  document.documentElement.lang = code;
+  document.documentElement.dir = directionOf(code);
 }
 
 /**

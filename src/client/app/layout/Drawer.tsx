@@ -2,6 +2,8 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { CountBadge } from '../../components/ui/CountBadge';
+import { cx } from '../../components/ui/cx';
+import { LanguagePicker } from './LanguagePicker';
 import type { NavLink as NavItem } from './nav-links';
 
 /**
@@ -39,19 +41,31 @@ export function Drawer({
     };
   }, [open, onClose, returnFocus]);
 
+  // Closed, it stays in place but invisible (out of the tab order and the accessibility tree), so that it can slide
+  // in from the start edge (the right one in a right-to-left language) and fade its overlay; without motion for
+  // those who ask their system for less.
   return (
-    <div className={open ? 'md:hidden' : 'hidden'}>
+    <div className="md:hidden">
       <div
         data-testid="drawer-overlay"
         aria-hidden="true"
         onClick={onClose}
-        className="fixed inset-0 top-[75px] z-20 bg-slate-950/50"
+        className={cx(
+          'fixed inset-0 top-[75px] z-20 bg-slate-950/50 duration-200 motion-reduce:transition-none',
+          open ? 'visible opacity-100 transition-opacity' : 'invisible opacity-0 transition-[opacity,visibility]',
+        )}
       />
       <nav
         id="drawer"
         ref={panel}
         aria-label={t('nav.menu')}
-        className="fixed top-[75px] bottom-0 left-0 z-20 w-72 max-w-[85vw] overflow-y-auto border-r border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-900"
+        className={cx(
+          'fixed start-0 top-[75px] bottom-0 z-20 w-72 max-w-[85vw] overflow-y-auto border-e border-slate-200 bg-white p-4 shadow-xl duration-200 ease-out motion-reduce:transition-none dark:border-slate-800 dark:bg-slate-900',
+          // Visible at once when it opens (its first link takes the focus), hidden only once it has slid out.
+          open
+            ? 'visible translate-x-0 transition-[translate]'
+            : 'invisible -translate-x-full transition-[translate,visibility] rtl:translate-x-full',
+        )}
       >
         <ul className="space-y-1">
           {links.map((link) => (
@@ -67,6 +81,7 @@ export function Drawer({
             </li>
           ))}
         </ul>
+        <LanguagePicker className="mt-4 border-t border-slate-200 px-3 pt-4 text-sm dark:border-slate-800" />
       </nav>
     </div>
   );

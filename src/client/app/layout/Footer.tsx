@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { runtimeConfig } from '../../lib/runtime-config';
+import { LanguagePicker } from './LanguagePicker';
 
 const linkClass = 'hover:text-slate-900 hover:underline dark:hover:text-white';
 
@@ -29,6 +30,7 @@ export function Footer() {
             </a>
           )}
         </nav>
+        <LanguagePicker />
         <p data-testid="version">
           v{version.replace(/^v/, '')} · <span className="font-mono">{commit.slice(0, 7)}</span>
         </p>

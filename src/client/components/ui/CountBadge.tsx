@@ -9,7 +9,7 @@ export function CountBadge({ count, label }: { count: number; label: string }) {
       {' '}
       <span
         aria-hidden="true"
-        className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs leading-5 font-semibold text-white tabular-nums dark:bg-indigo-400 dark:text-slate-950"
+        className="ms-1 inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs leading-5 font-semibold text-white tabular-nums dark:bg-indigo-400 dark:text-slate-950"
       >
         {count > 99 ? '99+' : count}
       </span>

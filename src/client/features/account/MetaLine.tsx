@@ -8,10 +8,10 @@ import type { ReactNode } from 'react';
 export function MetaLine({ children }: { children: ReactNode[] }) {
   return (
     <p className="text-sm text-slate-600 sm:overflow-hidden dark:text-slate-400">
-      <span className="flex flex-col gap-y-0.5 sm:-ml-6 sm:flex-row sm:flex-wrap">
+      <span className="flex flex-col gap-y-0.5 sm:-ms-6 sm:flex-row sm:flex-wrap">
         {children.map((item, index) => (
-          <span key={index} className="min-w-0 sm:relative sm:pl-6">
-            <span aria-hidden="true" className="hidden sm:absolute sm:left-2.5 sm:inline">
+          <span key={index} className="min-w-0 sm:relative sm:ps-6">
+            <span aria-hidden="true" className="hidden sm:absolute sm:start-2.5 sm:inline">
               ·
             </span>
             {item}

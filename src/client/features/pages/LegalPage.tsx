@@ -26,7 +26,7 @@ export function LegalPage({ page, sections }: { page: 'privacy' | 'terms'; secti
           </h2>
           <p className="leading-relaxed text-slate-700 dark:text-slate-300">{t(`${page}.sections.${id}.body`)}</p>
           {items && (
-            <ul className="list-disc space-y-1.5 pl-6 leading-relaxed text-slate-700 marker:text-slate-400 dark:text-slate-300">
+            <ul className="list-disc space-y-1.5 ps-6 leading-relaxed text-slate-700 marker:text-slate-400 dark:text-slate-300">
               {items.map((item) => (
                 <li key={item}>{t(`${page}.sections.${id}.items.${item}`)}</li>
               ))}

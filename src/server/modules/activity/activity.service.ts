@@ -6,7 +6,7 @@ import type { Transaction } from 'kysely';
 import type { DB, Db } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
-import { LANGUAGE_CODES, type Language } from '../../../shared/rules/languages.js';
+import { type Language, toSupportedLanguage } from '../../../shared/rules/languages.js';
 import { recordEvents } from '../events/events.repository.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -38,12 +38,11 @@ export function pickLanguage(header: string | undefined): Language | null {
     .map((part, i) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.find((param) => param.trim().startsWith('q='));
-      return { code: tag.trim().toLowerCase().split('-')[0]!, q: q ? Number(q.trim().slice(2)) : 1, i };
+      return { code: toSupportedLanguage(tag.trim()), q: q ? Number(q.trim().slice(2)) : 1, i };
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
-  const codes: readonly string[] = LANGUAGE_CODES;
-  return (ranked.find((entry) => codes.includes(entry.code))?.code as Language | undefined) ?? null;
+  return ranked.find((entry) => entry.code !== null)?.code ?? null;
 }
 
 /** A device's cookie holds a random token; the database keeps its hash per user. */

@@ -30,11 +30,11 @@ export function AccountSidebar({ role }: { role: Role | null }) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className="flex w-full items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-left text-sm font-medium text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 md:hidden dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
+        className="flex w-full items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-start text-sm font-medium text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 md:hidden dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
       >
         <span>
           <span className="text-slate-600 dark:text-slate-400">{t('layout.menu')}</span>
-          {current && <span className="ml-2 font-semibold">{t(current.label)}</span>}
+          {current && <span className="ms-2 font-semibold">{t(current.label)}</span>}
         </span>
         <svg
           aria-hidden="true"

@@ -116,8 +116,8 @@ describe('own secrets', () => {
     }
     // jsdom has no layout: the clipping is the row shifted left by the dots' padding inside a clipping paragraph.
     expect(facts.className).toContain('sm:overflow-hidden');
-    expect(row.className).toContain('sm:-ml-6');
-    expect(items[0]!.className).toContain('sm:pl-6');
+    expect(row.className).toContain('sm:-ms-6');
+    expect(items[0]!.className).toContain('sm:ps-6');
   });
 
   it('says when a secret was last opened and how many wrong passwords it had, only when there were any', async () => {

@@ -70,7 +70,7 @@ function ChartTooltip({ active, payload, label, locale }: TooltipContentProps & 
         <p key={String(item.dataKey)} className="flex items-center gap-2">
           <Swatch series={item.dataKey === 'visits' ? 'visits' : 'uniqueVisitors'} />
           <span>{item.name}</span>
-          <span className="ml-auto pl-3 font-semibold tabular-nums">{Number(item.value).toLocaleString(locale)}</span>
+          <span className="ms-auto ps-3 font-semibold tabular-nums">{Number(item.value).toLocaleString(locale)}</span>
         </p>
       ))}
     </div>

@@ -35,7 +35,7 @@ export function UsersTable({
         busy && 'opacity-60',
       )}
     >
-      <table aria-busy={busy || undefined} className="w-full text-left text-sm">
+      <table aria-busy={busy || undefined} className="w-full text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-800/40 dark:text-slate-400">
           <tr>
@@ -44,7 +44,7 @@ export function UsersTable({
             <Th>{t('users.columns.role')}</Th>
             <Th>{t('users.columns.password')}</Th>
             <Th>{t('users.columns.created')}</Th>
-            <Th className="text-right">
+            <Th className="text-end">
               <span className="sr-only">{t('users.columns.actions')}</span>
             </Th>
           </tr>

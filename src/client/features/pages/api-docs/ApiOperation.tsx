@@ -52,7 +52,7 @@ export function ApiOperation({ entry }: { entry: OperationEntry }) {
         <a
           href={`#${id}`}
           aria-label={t('apiDocs.anchor', { operation: name })}
-          className="ml-auto rounded px-1 font-mono text-slate-400 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-indigo-300"
+          className="ms-auto rounded px-1 font-mono text-slate-400 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-indigo-300"
         >
           #
         </a>
@@ -60,7 +60,7 @@ export function ApiOperation({ entry }: { entry: OperationEntry }) {
       {(operation.summary || operation.deprecated) && (
         <p className="text-slate-800 dark:text-slate-200">
           {operation.deprecated && (
-            <span className="mr-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
+            <span className="me-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
               {t('apiDocs.deprecated')}
             </span>
           )}

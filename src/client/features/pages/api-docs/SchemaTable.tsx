@@ -19,7 +19,7 @@ export function SchemaTable({ rows, caption }: { rows: TableRow[]; caption: stri
   const { t } = useTranslation('pages');
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700">
-      <table role="table" className="block w-full text-left text-sm sm:table">
+      <table role="table" className="block w-full text-start text-sm sm:table">
         <caption className="sr-only">{caption}</caption>
         <thead
           role="rowgroup"
@@ -53,7 +53,7 @@ export function SchemaTable({ rows, caption }: { rows: TableRow[]; caption: stri
               >
                 {row.name}
                 {row.location && (
-                  <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 font-sans text-xs font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-400">
+                  <span className="ms-2 rounded bg-slate-100 px-1.5 py-0.5 font-sans text-xs font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-400">
                     {t(`apiDocs.location.${row.location}`, { defaultValue: row.location })}
                   </span>
                 )}

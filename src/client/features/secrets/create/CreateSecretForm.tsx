@@ -122,7 +122,7 @@ export function CreateSecretForm({ onCreated, prepare }: CreateSecretFormProps) 
               aria-controls={optionsId}
               onClick={() => setOptionsOpen((open) => !open)}
               icon={<Chevron open={optionsOpen} />}
-              className="-ml-3"
+              className="-ms-3"
             >
               {t('options.toggle')}
             </Button>
