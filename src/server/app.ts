@@ -343,7 +343,7 @@ export async function createApp(deps: AppDeps) {
     await app.register(receiptsRoutes(receipts), { prefix });
     await app.register(settingsRoutes(settings), { prefix });
     await app.register(
-      authRoutes(auth, cookies, activity, identity.oidc.service.endSessionUrl, identity.secondFactor),
+      authRoutes(auth, cookies, identity.signedIn, identity.oidc.service.endSessionUrl, identity.secondFactor),
       { prefix },
     );
     await identity.registerRoutes(app, prefix);

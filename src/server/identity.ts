@@ -56,7 +56,8 @@ export interface IdentityDeps {
 export function createIdentity(deps: IdentityDeps) {
   const { config, db, clock, users, auth, settings, passwords, cookies } = deps;
   const redis = deps.redis ? { redis: deps.redis } : {};
-  const signedIn = signedInResponder(cookies, deps.devices);
+  const accountSessions = createAccountSessionsService({ repository: createAccountSessionsRepository(db), clock });
+  const signedIn = signedInResponder(cookies, deps.devices, accountSessions);
 
   const accountEmail = createAccountEmailService({
     tokens: createEmailTokensRepository(db),
@@ -99,7 +100,6 @@ export function createIdentity(deps: IdentityDeps) {
     log: deps.log,
     hasSecondFactor: async (userId) => (await secondFactor.methodsOf(userId)).length > 0,
   });
-  const accountSessions = createAccountSessionsService({ repository: createAccountSessionsRepository(db), clock });
   const readTrustedHeader = trustedHeaderReader({
     header: config.authHeader,
     emailHeader: config.authHeaderEmail,
@@ -111,6 +111,8 @@ export function createIdentity(deps: IdentityDeps) {
     accountEmail,
     secondFactor,
     oidc,
+    /** How every sign-in ends: the device remembered, the session described, the cookies set. */
+    signedIn,
     /** What the purge clears past its time: used email links, sign-in flows and link tickets, pending sign-ins. */
     retained: [accountEmail, oidc.retained, secondFactor],
 
@@ -126,12 +128,12 @@ export function createIdentity(deps: IdentityDeps) {
     /** The routes, under one API prefix. */
     async registerRoutes(app: FastifyInstance, prefix: string): Promise<void> {
       const twoFactorDeps = { twoFactor: twoFactor.service, secondFactor, auth, users, cookies };
-      await app.register(twoFactorRoutes({ ...twoFactorDeps, devices: deps.devices, publicUrl: config.publicUrl }), {
+      await app.register(twoFactorRoutes({ ...twoFactorDeps, signedIn, publicUrl: config.publicUrl }), {
         prefix,
       });
       await app.register(accountSessionsRoutes(accountSessions, cookies), { prefix });
       await app.register(oidc.routes(cookies, signedIn), { prefix });
-      await app.register(trustedHeaderRoutes(trustedHeader, readTrustedHeader, cookies, deps.devices), { prefix });
+      await app.register(trustedHeaderRoutes(trustedHeader, readTrustedHeader, cookies, signedIn), { prefix });
       await app.register(
         signInMethodsRoutes({
           settings,

@@ -6,7 +6,7 @@ import { notSignedIn } from './auth.errors.js';
 import type { AuthService } from './auth.service.js';
 import { clearSessionCookies, setSessionCookies, type CookieOptions } from './cookies.js';
 import { setPendingCookie, type SecondFactor } from './second-factor.js';
-import { sessionInfo, signedInResponder, type Devices } from './signed-in.js';
+import { sessionInfo, type SignedIn } from './signed-in.js';
 
 export type { Devices } from './signed-in.js';
 
@@ -18,12 +18,10 @@ export type { Devices } from './signed-in.js';
 export function authRoutes(
   auth: AuthService,
   cookies: CookieOptions,
-  devices?: Devices,
+  signedIn: SignedIn,
   providerSignout?: (sessionId: string) => Promise<string | null>,
   secondFactor?: Pick<SecondFactor, 'begin'>,
 ) {
-  const signedIn = signedInResponder(cookies, devices);
-
   return async (app: FastifyInstance) => {
     addRoute(app, api.signup, async ({ body, reply, request }) =>
       signedIn(reply, await auth.signup(body, request.headers['accept-language'])),

@@ -18,11 +18,16 @@ export interface Devices {
   signedIn(userId: string, deviceToken: string, language: Language | null): Promise<void>;
 }
 
+/** Describes a new session in the sessions list (modules/sessions): its browser, from the start. */
+export interface SessionStarted {
+  started(token: string, userAgentHeader: string | undefined): Promise<void>;
+}
+
 /**
  * How every way of signing in (password, passkey, OpenID, trusted header) ends: the device remembered, the session
  * cookies set, and the SessionInfo answered. One owner, so no sign-in path forgets a cookie attribute.
  */
-export function signedInResponder(cookies: CookieOptions, devices?: Devices) {
+export function signedInResponder(cookies: CookieOptions, devices?: Devices, sessions?: SessionStarted) {
   /** The device's cookie (a random token, set at its first sign-in), and its sign-in remembered. */
   const rememberDevice = async (reply: FastifyReply, userId: string) => {
     if (!devices) return;
@@ -45,6 +50,9 @@ export function signedInResponder(cookies: CookieOptions, devices?: Devices) {
   };
   return async (reply: FastifyReply, started: StartedSession) => {
     await rememberDevice(reply, started.user.id);
+    await sessions?.started(started.token, reply.request.headers['user-agent']).catch((error: unknown) => {
+      reply.request.log.warn({ err: error }, 'could not record the session’s browser');
+    });
     setSessionCookies(
       reply,
       { token: started.token, username: started.user.username, expiresAt: started.expiresAt },

@@ -55,6 +55,11 @@ export function createAccountSessionsService(deps: { repository: AccountSessions
       return { signedOut: await repository.deleteOthers(userId, current) };
     },
 
+    /** A session just started (its cookie's token): its browser is known from its first answer on. */
+    async started(token: string, userAgentHeader: string | undefined): Promise<void> {
+      await repository.seen(sha256(token), clock(), summarizeUserAgent(userAgentHeader));
+    },
+
     /** Called for each API request made with a session: its last activity and browser, at most once a minute. */
     async seen(session: SessionRow, userAgentHeader: string | undefined): Promise<void> {
       const now = clock();

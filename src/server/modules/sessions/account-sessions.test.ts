@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../test-utils/database.js';
-import { sessionOf, setCookies, useSessionWorld } from '../../test-utils/session-world.js';
+import { PASSWORD, sessionOf, setCookies, useSessionWorld } from '../../test-utils/session-world.js';
 import { describeUserAgent, summarizeUserAgent } from './user-agent.js';
 
 /** The sessions list: where an account is signed in, and signing those sessions out. */
@@ -57,6 +57,19 @@ describeEachDialect('account sessions', (dialect) => {
     for (const cookie of [first, phone]) {
       for (const session of listed) expect(cookie).not.toContain(session.id);
     }
+  });
+
+  it('a session shows its browser from its sign-in on, before it has made any other request', async () => {
+    await w.start();
+    const first = sessionOf(await w.signUp('alice'));
+    const signin = await w.inject({
+      method: 'POST',
+      url: '/authentication/signin',
+      payload: { username: 'alice', password: PASSWORD },
+      headers: { 'user-agent': SAFARI_IOS },
+    });
+    expect(signin.statusCode).toBe(200);
+    expect((await list(first)).find((session) => !session.current)).toMatchObject({ browser: 'Safari', os: 'iOS' });
   });
 
   it('signs one other session out, and refuses an id that is not one of yours', async () => {

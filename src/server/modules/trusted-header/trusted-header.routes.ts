@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { trustedHeaderRoutes as api } from '../../../shared/api/trusted-header.contract.js';
 import { addRoute } from '../../http/route.js';
 import type { CookieOptions } from '../auth/cookies.js';
-import { signedInResponder, type Devices } from '../auth/signed-in.js';
+import type { SignedIn } from '../auth/signed-in.js';
 import { headerMissing } from './trusted-header.errors.js';
 import type { TrustedHeaderReader } from './trusted-header.reader.js';
 import type { TrustedHeaderService } from './trusted-header.service.js';
@@ -12,9 +12,8 @@ export function trustedHeaderRoutes(
   service: TrustedHeaderService,
   read: TrustedHeaderReader | null,
   cookies: CookieOptions,
-  devices?: Devices,
+  signedIn: SignedIn,
 ) {
-  const signedIn = signedInResponder(cookies, devices);
   return async (app: FastifyInstance) => {
     addRoute(app, api.headerSignIn, async ({ request, reply }) => {
       const vouched = read?.(request);

@@ -6,7 +6,7 @@ import { requireSession } from '../auth/authenticate.js';
 import type { CookieOptions } from '../auth/cookies.js';
 import { clearPendingCookie, PENDING_COOKIE } from '../auth/second-factor.js';
 import { securityEvent } from '../auth/security-events.js';
-import { signedInResponder, type Devices } from '../auth/signed-in.js';
+import type { SignedIn } from '../auth/signed-in.js';
 import { codeInvalid, codeReused, pendingInvalid } from './two-factor.errors.js';
 import type { CodeAttempt, TwoFactorService } from './two-factor.service.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -19,7 +19,8 @@ export interface TwoFactorRoutesDeps {
   auth: Pick<AuthService, 'startSession'>;
   users: Pick<UsersRepository, 'findById'>;
   cookies: CookieOptions;
-  devices?: Devices;
+  /** How every sign-in ends (signed-in.ts): the one of the app. */
+  signedIn: SignedIn;
   /** HUSH_PUBLIC_URL: its host names the instance in authenticator apps (else the request's host). */
   publicUrl: string;
 }
@@ -30,8 +31,7 @@ const attemptOf = (request: FastifyRequest): CodeAttempt => ({
 });
 
 export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
-  const { twoFactor, secondFactor, cookies } = deps;
-  const signedIn = signedInResponder(cookies, deps.devices);
+  const { twoFactor, secondFactor, cookies, signedIn } = deps;
   const publicHost = deps.publicUrl ? new URL(deps.publicUrl).host : null;
 
   return async (app: FastifyInstance) => {

@@ -9,8 +9,8 @@ import { AuthShell } from '../pages/AuthShell';
 import { useSessionStore } from '../session.store';
 import { useLinkToken } from './use-link-token';
 
-/** Where the email address is managed, and a new link sent from. */
-const EMAIL_SETTINGS = '/account/account-settings';
+/** Where the account page offers to send the link again (while the address is not verified). */
+const ACCOUNT_PAGE = '/account';
 
 /**
  * /verify-email#<token>: confirms the address the link was emailed to. Only the button sends the token: opening the
@@ -63,25 +63,28 @@ export default function VerifyEmailPage() {
               <NewLinkLink />
             </>
           )}
-          <Button type="button" busy={busy} className="w-full" onClick={() => void confirm()}>
-            {t('emailLinks.verify.submit')}
-          </Button>
+          {/* A refused link stays refused: the way on is a new link, not the same button again. */}
+          {!failure && (
+            <Button type="button" busy={busy} className="w-full" onClick={() => void confirm()}>
+              {t('emailLinks.verify.submit')}
+            </Button>
+          )}
         </div>
       )}
     </AuthShell>
   );
 }
 
-/** To the account settings, where the address is and a new link is sent; signed out, through the sign-in. */
+/** To the account page, where a new link is sent; signed out, through the sign-in. */
 function NewLinkLink() {
   const { t } = useTranslation('account');
   const isLoggedIn = useSessionStore((state) => state.isLoggedIn);
   return (
     <p className="text-sm">
       {isLoggedIn ? (
-        <TextLink to={`${EMAIL_SETTINGS}#settings-profile`}>{t('emailLinks.verify.toSettings')}</TextLink>
+        <TextLink to={ACCOUNT_PAGE}>{t('emailLinks.verify.toSettings')}</TextLink>
       ) : (
-        <TextLink to={`/signin?next=${encodeURIComponent(EMAIL_SETTINGS)}`}>{t('emailLinks.verify.signIn')}</TextLink>
+        <TextLink to={`/signin?next=${encodeURIComponent(ACCOUNT_PAGE)}`}>{t('emailLinks.verify.signIn')}</TextLink>
       )}
     </p>
   );

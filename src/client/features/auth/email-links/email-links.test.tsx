@@ -146,18 +146,18 @@ describe('the verify-email page', () => {
       useSessionStore.getState().refresh();
     };
 
-    it('opened without its token: the account settings when signed in', () => {
+    it('opened without its token: the account page (which sends the link again) when signed in', () => {
       signedIn();
       renderRoutes(i18n, routes, '/verify-email');
       expect(screen.getByRole('alert').textContent).toContain('This page needs the link from the email.');
-      const link = screen.getByRole('link', { name: 'Send a new link from your account settings' });
-      expect(link.getAttribute('href')).toBe('/account/account-settings#settings-profile');
+      const link = screen.getByRole('link', { name: 'Send a new link from your account' });
+      expect(link.getAttribute('href')).toBe('/account');
     });
 
-    it('opened without its token while signed out: the sign-in, on its way to the settings', () => {
+    it('opened without its token while signed out: the sign-in, on its way to the account page', () => {
       renderRoutes(i18n, routes, '/verify-email');
       const link = screen.getByRole('link', { name: 'Sign in to send a new link' });
-      expect(link.getAttribute('href')).toBe('/signin?next=%2Faccount%2Faccount-settings');
+      expect(link.getAttribute('href')).toBe('/signin?next=%2Faccount');
     });
 
     it('a used or expired link', async () => {
@@ -167,7 +167,9 @@ describe('the verify-email page', () => {
       expect(screen.queryByRole('link', { name: /new link/ })).toBeNull();
       fireEvent.click(screen.getByRole('button', { name: 'Confirm my email address' }));
       await screen.findByRole('alert');
-      expect(screen.getByRole('link', { name: 'Send a new link from your account settings' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Send a new link from your account' })).toBeTruthy();
+      // The refused link is not offered again.
+      expect(screen.queryByRole('button', { name: 'Confirm my email address' })).toBeNull();
     });
   });
 });
