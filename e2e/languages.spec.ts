@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { directionOf, LANGUAGE_CODES } from '../src/shared/rules/languages.js';
+import { expect, test } from './fixtures.js';
+import { auditPage, createPrivateSecret } from './helpers.js';
+
+/**
+ * Every language Hush ships (issue 17), on a 375 px screen: the home, sign-in and view pages render in it (the
+ * document says its language and direction, the h1 is its own text), with no key shown instead of a text, nothing
+ * wider than the screen, and no button whose text is cut. Right-to-left pages pass axe in both themes.
+ */
+
+const texts = (language: string, namespace: string) =>
+  JSON.parse(fs.readFileSync(path.join('public', 'locales', language, `${namespace}.json`), 'utf8')) as Record<
+    string,
+    Record<string, string> & { title?: string }
+  >;
+
+/**
+ * What is wrong with the page as it is now: keys shown as text (a missing text shows as its key, words joined by
+ * dots, alone in its element), sideways scrolling, buttons that cut their text. Run in the page (a string: the e2e
+ * project has no DOM types).
+ */
+const DEFECTS = `(() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = (node.textContent || '').trim();
+    if (/^[a-z][A-Za-z0-9_]*(\\.[a-z][A-Za-z0-9_]*)+$/.test(text)) found.push('key shown: ' + text);
+  }
+  const width = document.documentElement.scrollWidth;
+  if (width > window.innerWidth) found.push('scrolls sideways: ' + width + 'px wide on a ' + window.innerWidth + 'px screen');
+  for (const button of document.querySelectorAll('button, a[class*="rounded"][class*="px-"]')) {
+    // Hidden, or visually hidden until focused (the skip link): nothing to read there.
+    if (button.offsetParent === null || button.closest('.sr-only')) continue;
+    if (button.scrollWidth > button.clientWidth + 1) {
+      found.push('button cuts its text: "' + (button.textContent || '').trim() + '" (' + button.scrollWidth + ' > ' + button.clientWidth + ')');
+    }
+  }
+  return found;
+})()`;
+
+const defects = (page: Page) => page.evaluate<string[]>(DEFECTS);
+
+test.describe('every language, on a 375px screen', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const language of LANGUAGE_CODES) {
+    test(`${language}: home, sign-in and view pages`, async ({ page, baseURL }) => {
+      const dir = directionOf(language);
+      await page.addInitScript((code) => localStorage.setItem('i18nextLng', code), language);
+
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('html')).toHaveAttribute('dir', dir);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts(language, 'create').page!.title!);
+      expect(await defects(page), `${language} home`).toEqual([]);
+
+      await page.goto('/signin');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts(language, 'account').signin!.title!);
+      expect(await defects(page), `${language} sign-in`).toEqual([]);
+
+      const secret = await createPrivateSecret(baseURL, { text: 'languages smoke', maxViews: 1 });
+      await page.goto(secret.link);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts(language, 'view').title as never);
+      expect(await defects(page), `${language} view`).toEqual([]);
+    });
+  }
+});
+
+test.describe('right-to-left pages pass axe, light and dark', () => {
+  test.describe.configure({ timeout: 90_000 });
+  for (const language of LANGUAGE_CODES.filter((code) => directionOf(code) === 'rtl')) {
+    for (const width of [1280, 375]) {
+      test(`${language} at ${width}px: home and sign-in`, async ({ page }, testInfo) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.addInitScript((code) => localStorage.setItem('i18nextLng', code), language);
+        await page.goto('/');
+        await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+        await auditPage(page, `rtl-${language}-home-${width}`, testInfo);
+        await page.goto('/signin');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await auditPage(page, `rtl-${language}-signin-${width}`, testInfo);
+      });
+    }
+  }
+});
