@@ -163,6 +163,23 @@ describe('account settings', () => {
     });
   });
 
+  it('a "saved" message never stays beside a new error', async () => {
+    vi.mocked(listTokens).mockResolvedValue([]);
+    vi.mocked(updateAccount).mockResolvedValue(SIGNED_IN);
+    renderInAccount(i18n, <AccountSettingsPage />, '/account/account-settings');
+    typeInto('New password (optional)', 'new-secret');
+    typeInto('Confirm the new password', 'new-secret');
+    typeInto('Current password', 'old-secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/Your password is changed/)).toBeTruthy();
+    // A new attempt that fails its checks (the form was emptied by the save): the old success is gone.
+    typeInto('New password (optional)', 'another-secret');
+    typeInto('Confirm the new password', 'other');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByText('The two new passwords do not match.')).toBeTruthy();
+    expect(screen.queryByText(/Your password is changed/)).toBeNull();
+  });
+
   it('deletes the account only with the current password, then signs out', async () => {
     vi.mocked(listTokens).mockResolvedValue([]);
     vi.mocked(deleteAccount)

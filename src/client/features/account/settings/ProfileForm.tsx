@@ -49,7 +49,18 @@ export function ProfileForm() {
   const field = (name: ProfileField) => ({ name, ...form.text(name, say) });
 
   return (
-    <form ref={form.container} noValidate onSubmit={form.onSubmit} aria-busy={form.busy} className="space-y-5">
+    // A change, or a new attempt, makes the last "saved" old news: it never stands beside a new error.
+    <form
+      ref={form.container}
+      noValidate
+      onChange={() => setSaved(null)}
+      onSubmit={(event) => {
+        setSaved(null);
+        void form.onSubmit(event);
+      }}
+      aria-busy={form.busy}
+      className="space-y-5"
+    >
       <TextInput
         label={t('fields.email')}
         hint={domain ? t('fields.emailHintDomain', { domain }) : undefined}
