@@ -47,6 +47,7 @@ export function ProfileForm() {
   );
   const say = (key: string) => t(key, { ...RULE_VALUES, domain });
   const field = (name: ProfileField) => ({ name, ...form.text(name, say) });
+  const email = field('email');
 
   return (
     // A change, or a new attempt, makes the last "saved" old news: it never stands beside a new error.
@@ -63,11 +64,12 @@ export function ProfileForm() {
     >
       <TextInput
         label={t('fields.email')}
-        hint={domain ? t('fields.emailHintDomain', { domain }) : undefined}
+        // The domain rule once: as the hint, or as the field's error (which then says it), not both.
+        hint={domain && !email.error ? t('fields.emailHintDomain', { domain }) : undefined}
         type="email"
         autoComplete="email"
         required
-        {...field('email')}
+        {...email}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextInput

@@ -26,16 +26,18 @@ export function SignupForm({
   );
   const values = { ...RULE_VALUES, domain };
   const say = (key: string) => t(key, values);
+  const email = form.text('email', say);
   return (
     <form ref={form.container} noValidate onSubmit={form.onSubmit} aria-busy={form.busy} className="space-y-5">
       <TextInput
         label={t('fields.email')}
-        hint={domain ? t('fields.emailHintDomain', { domain }) : undefined}
+        // The domain rule once: as the hint, or as the field's error (which then says it), not both.
+        hint={domain && !email.error ? t('fields.emailHintDomain', { domain }) : undefined}
         name="email"
         type="email"
         autoComplete="email"
         required
-        {...form.text('email', say)}
+        {...email}
       />
       <TextInput
         label={t('fields.username')}
