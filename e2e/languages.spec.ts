@@ -19,7 +19,7 @@ const texts = (language: string, namespace: string) =>
 
 /**
  * What is wrong with the page as it is now: keys shown as text (a missing text shows as its key, words joined by
- * dots, alone in its element), sideways scrolling, buttons that cut their text. Run in the page (a string: the e2e
+ * dots, alone in its element), sideways scrolling, buttons that cut their text or stick out of their form. Run in the page (a string: the e2e
  * project has no DOM types).
  */
 const DEFECTS = `(() => {
@@ -34,6 +34,15 @@ const DEFECTS = `(() => {
   for (const button of document.querySelectorAll('button, a[class*="rounded"][class*="px-"]')) {
     // Hidden, or visually hidden until focused (the skip link): nothing to read there.
     if (button.offsetParent === null || button.closest('.sr-only')) continue;
+    // Its background (on hover and focus) stays inside its form.
+    const form = button.closest('form');
+    if (form) {
+      const inner = button.getBoundingClientRect();
+      const outer = form.getBoundingClientRect();
+      if (inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5) {
+        found.push('button sticks out of its form: "' + (button.textContent || '').trim() + '"');
+      }
+    }
     if (button.scrollWidth > button.clientWidth + 1) {
       found.push('button cuts its text: "' + (button.textContent || '').trim() + '" (' + button.scrollWidth + ' > ' + button.clientWidth + ')');
     }

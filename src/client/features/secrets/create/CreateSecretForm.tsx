@@ -122,7 +122,6 @@ export function CreateSecretForm({ onCreated, prepare }: CreateSecretFormProps) 
               aria-controls={optionsId}
               onClick={() => setOptionsOpen((open) => !open)}
               icon={<Chevron open={optionsOpen} />}
-              className="-ms-3"
             >
               {t('options.toggle')}
             </Button>

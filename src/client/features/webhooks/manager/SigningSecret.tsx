@@ -46,7 +46,7 @@ export function SigningSecret({ secret, rotated, onDone }: { secret: string; rot
         />
         <CopyButton value={secret} label={t('secret.copy')} className="shrink-0" />
       </div>
-      <Button variant="ghost" onClick={onDone} className="-ms-3">
+      <Button variant="ghost" onClick={onDone}>
         {t('secret.done')}
       </Button>
     </div>
