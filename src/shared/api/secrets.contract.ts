@@ -33,7 +33,10 @@ export const CreateSecretBody = z
       .string()
       .refine((ip) => ip === '' || isValidIpOrCidr(ip), 'must be an IPv4 or IPv6 address or CIDR range')
       .nullish(),
-    preventBurn: z.boolean().default(false).describe('Burn after time: reads spend no views until expiry'),
+    preventBurn: z
+      .boolean()
+      .default(false)
+      .describe('Unlimited views until expiry ("burn after time"): reads spend no views'),
     isPublic: z.boolean().default(false).describe('Listed publicly and stored as plain text'),
     files: CreateFiles.describe(
       'Attached files (files.contract.ts): {meta, size, partSize} to upload in parts, or {meta, content} inline',

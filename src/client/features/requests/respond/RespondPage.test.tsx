@@ -49,7 +49,7 @@ describe('the responder’s page', () => {
     expect(groups.join('')).toBe(hostile.fingerprint);
     expect(groups.slice(0, -1).every((group) => group.length === 4)).toBe(true);
     expect(screen.getByText(/kept for 7 days and alice can open it once/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Generate a strong password' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Generate a password as the secret' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Attach files (optional)' })).toBeNull();
   });
 

@@ -68,7 +68,7 @@ describe('the create form', () => {
     renderPage();
     expect(screen.getByLabelText('Maximum views')).toBeTruthy();
     openOptions();
-    fireEvent.click(screen.getByRole('switch', { name: 'Burn after time' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Unlimited views until it expires' }));
     expect(screen.queryByLabelText('Maximum views')).toBeNull();
     expect(screen.getByTestId('views-burn-after-time').textContent).toMatch(/any number of times until it expires/);
   });
@@ -92,7 +92,7 @@ describe('the create form', () => {
     const input = screen.getByLabelText('Password') as HTMLInputElement;
     expect(input.type).toBe('text');
     expect(input.value).toHaveLength(24);
-    fireEvent.click(screen.getByRole('button', { name: 'New password' }));
+    fireEvent.click(screen.getByRole('button', { name: 'New protection password' }));
     expect(input.value).toHaveLength(24);
     fireEvent.change(input, { target: { value: 'мой пароль 🔑' } });
     expect(input.value).toBe('мой пароль 🔑');
@@ -104,7 +104,7 @@ describe('the create form', () => {
     const text = screen.getByLabelText('Secret') as HTMLTextAreaElement;
     fireEvent.change(text, { target: { value: 'user: me\npass: \nnote: rotate monthly' } });
     text.setSelectionRange(15, 15);
-    fireEvent.click(screen.getByRole('button', { name: 'Generate a strong password' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Generate a password as the secret' }));
     expect(text.value).toMatch(/^user: me\npass: \S{24}\nnote: rotate monthly$/);
   });
 

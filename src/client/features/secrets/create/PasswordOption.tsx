@@ -52,17 +52,8 @@ export function PasswordOption({
             />
           </div>
           <div className="grid w-full grid-cols-2 gap-2 sm:mt-7 sm:flex sm:w-auto">
-            <CopyButton
-              value={values.password}
-              label={t('password.copy')}
-              disabled={values.password === ''}
-              className="whitespace-nowrap"
-            />
-            <Button
-              variant="secondary"
-              className="whitespace-nowrap"
-              onClick={() => update('password', generatePassword())}
-            >
+            <CopyButton value={values.password} label={t('password.copy')} disabled={values.password === ''} />
+            <Button variant="secondary" onClick={() => update('password', generatePassword())}>
               {t('password.regenerate')}
             </Button>
           </div>
