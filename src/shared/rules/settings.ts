@@ -45,3 +45,10 @@ export const DEFAULT_SETTINGS: InstanceSettings = {
   disable_email_notifications: false,
   require_two_factor: 'off',
 };
+
+/** The roles that still create secrets and requests while the instance is read-only (settings.read_only). */
+export const READ_ONLY_AUTHORS: readonly string[] = ['admin', 'creator'];
+
+/** Whether someone with this role (null: a visitor) may create on an instance with these settings. */
+export const mayCreate = (settings: Pick<InstanceSettings, 'read_only'>, role: string | null | undefined) =>
+  !settings.read_only || READ_ONLY_AUTHORS.includes(role ?? '');

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CreateRequestBody, RespondBody } from '../../../shared/api/requests.contract.js';
 import { ipMatches } from '../../../shared/rules/ip.js';
+import { mayCreate } from '../../../shared/rules/settings.js';
 import type { RequestState } from '../../../shared/rules/requests.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Db } from '../../db/schema.js';
@@ -24,7 +25,6 @@ type RespondInput = z.output<typeof RespondBody>;
 /** How long an inbox keeps a request that ended and has nothing left to open. */
 export const ENDED_REQUEST_KEEP_MS = 30 * 86_400_000;
 const LIST_LIMIT = 500;
-const READ_ONLY_AUTHORS: readonly string[] = ['admin', 'creator'];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const present = (value: string | null | undefined) => (value ? value : null);
@@ -109,7 +109,7 @@ export function createRequestsService(deps: RequestsServiceDeps) {
   return {
     async create(input: CreateInput, userId: string, role: string | null) {
       await checkEnabled();
-      if ((await settings.get()).read_only && !READ_ONLY_AUTHORS.includes(role ?? '')) throw readOnly();
+      if (!mayCreate(await settings.get(), role)) throw readOnly();
       const now = clock();
       const expiresAt = now + input.ttl * 1000;
       const inserted = await db.transaction().execute(async (trx) => {
@@ -212,7 +212,7 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       const { row, owner } = await findOpen(id, caller);
       if (input.files.length > 0 && row.allow_files !== 1) throw requestFilesNotAllowed();
       // A response is a secret of the requester's: a read-only instance takes it only for an admin or a creator.
-      if ((await settings.get()).read_only && !READ_ONLY_AUTHORS.includes(owner.role)) throw readOnly();
+      if (!mayCreate(await settings.get(), owner.role)) throw readOnly();
       return secrets.createResponse(
         { text: input.text, keyProof: input.keyProof, files: input.files },
         {

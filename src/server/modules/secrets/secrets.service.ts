@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { BurnSecretBody, CreateSecretBody, ReadSecretBody } from '../../../shared/api/secrets.contract.js';
 import { ACCOUNT_TTL_CHOICES, LIMITS, maxEnvelopeLength, utf8Length } from '../../../shared/rules/secrets.js';
 import { ipMatches } from '../../../shared/rules/ip.js';
+import { mayCreate } from '../../../shared/rules/settings.js';
 import { validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
@@ -63,7 +64,6 @@ type ReadInput = z.output<typeof ReadSecretBody>;
 type BurnInput = z.output<typeof BurnSecretBody>;
 
 /** Roles that may create secrets while the instance is read-only. */
-const READ_ONLY_AUTHORS: readonly string[] = ['admin', 'creator'];
 
 const noRelease = async () => {};
 
@@ -153,7 +153,7 @@ export function createSecretsService(deps: SecretsServiceDeps) {
   /** The settings that decide who may create: read-only instances take secrets from admins and creators only. */
   async function checkCreateSettings(role: string | null): Promise<void> {
     const settings = await deps.settings.get();
-    if (settings.read_only && !READ_ONLY_AUTHORS.includes(role ?? '')) throw readOnly();
+    if (!mayCreate(settings, role)) throw readOnly();
   }
 
   const attemptsLeft = (row: SecretRow) => Math.max(0, deps.passwordAttempts - row.failed_attempts);

@@ -30,9 +30,11 @@ export interface CreateSecretFormProps {
   onCreated(secret: CreatedSecretView): void;
   /** Runs before each submission sends anything (the page loads its result view); a failure stops it there. */
   prepare?(): Promise<void>;
+  /** Creating is closed to this visitor (a read-only instance): the form is shown, but nothing can be sent. */
+  closed?: boolean;
 }
 
-export function CreateSecretForm({ onCreated, prepare }: CreateSecretFormProps) {
+export function CreateSecretForm({ onCreated, prepare, closed = false }: CreateSecretFormProps) {
   const { t } = useTranslation('create');
   const ipInputShown = !useSettingsStore((state) => state.settings.hide_allowed_ip_input);
   const signedIn = useSessionStore((state) => state.isLoggedIn);
@@ -102,7 +104,7 @@ export function CreateSecretForm({ onCreated, prepare }: CreateSecretFormProps) 
           </Alert>
         )}
         <fieldset
-          disabled={Boolean(phase) || uploading}
+          disabled={closed || Boolean(phase) || uploading}
           className="min-w-0 space-y-6 transition-opacity disabled:opacity-60"
         >
           <legend className="sr-only">{t('page.formLabel')}</legend>
@@ -145,7 +147,7 @@ export function CreateSecretForm({ onCreated, prepare }: CreateSecretFormProps) 
             onCancel={upload.cancel}
           />
         ) : (
-          <Button type="submit" busy={Boolean(phase)} disabled={blocked} className="w-full">
+          <Button type="submit" busy={Boolean(phase)} disabled={blocked || closed} className="w-full">
             {busyLabel || (values.isPublic ? t('submit.public') : t('submit.private'))}
           </Button>
         )}

@@ -3,6 +3,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../shared/rules/settings';
 import { ApiError } from '../../../lib/api-client';
+import { clearCookies, setLoginCookie } from '../../../test-utils/login-cookie';
+import type { Account } from '../../account';
+import { getAccount } from '../../account/api/get-account';
+import { useSessionStore } from '../../auth';
 import { useSettingsStore } from '../../settings';
 import { webCryptoAvailable, type seal } from '../crypto/crypto-client';
 import {
@@ -23,6 +27,7 @@ import {
 } from './create-page.test-setup';
 
 vi.mock('../api/secrets.api', () => ({ createSecret: vi.fn(), burnSecret: vi.fn() }));
+vi.mock('../../account/api/get-account', () => ({ getAccount: vi.fn() }));
 vi.mock('../crypto/crypto-client', () => ({ seal: vi.fn(), webCryptoAvailable: vi.fn() }));
 setUpCreatePage();
 
@@ -116,14 +121,39 @@ describe('submitting', () => {
     expect(screen.getByRole('button', { name: 'Create secret link' })).toHaveProperty('disabled', false);
   });
 
-  it('on a read-only instance says so up front, and shows the server’s refusal', async () => {
+  it('on a read-only instance says so up front, and closes the form to a visitor before they type', () => {
     useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS, read_only: true } });
-    createMock.mockRejectedValue(new ApiError(403, 'secret.read_only', 'read-only'));
     renderPage();
     expect(screen.getByText(/This instance is read-only/).closest('[role=status]')).not.toBeNull();
-    type('Secret', 'hello');
-    submit();
-    expect((await screen.findByRole('alert')).textContent).toMatch(/only admins and creators can create secrets/);
+    expect(screen.getByRole('textbox', { name: 'Secret' }).matches(':disabled')).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create secret link' }).disabled).toBe(true);
+    expect(createMock).not.toHaveBeenCalled();
+  });
+
+  it('on a read-only instance, closes the form to a signed-in user, not to a creator', async () => {
+    useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS, read_only: true } });
+    setLoginCookie('alice', new Date(Date.now() + 3_600_000).toISOString());
+    useSessionStore.getState().refresh();
+    try {
+      vi.mocked(getAccount).mockResolvedValue({ role: 'user' } as Account);
+      const { unmount } = renderPage();
+      await waitFor(() =>
+        expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create secret link' }).disabled).toBe(true),
+      );
+      unmount();
+      vi.mocked(getAccount).mockResolvedValue({ role: 'creator' } as Account);
+      createMock.mockRejectedValue(new ApiError(403, 'secret.read_only', 'read-only'));
+      renderPage();
+      await waitFor(() => expect(getAccount).toHaveBeenCalledTimes(2));
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create secret link' }).disabled).toBe(false);
+      // Should the server refuse all the same (the role changed meanwhile), its refusal is shown.
+      type('Secret', 'hello');
+      submit();
+      expect((await screen.findByRole('alert')).textContent).toMatch(/only admins and creators can create secrets/);
+    } finally {
+      clearCookies();
+      useSessionStore.getState().refresh();
+    }
   });
 
   it('marks the field the server refused', async () => {

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
+import { mayCreate } from '../../../../shared/rules/settings';
+import { getAccount } from '../../account/api/get-account';
+import { useSessionStore } from '../../auth';
 import { useSettingsStore } from '../../settings';
 import { loadCode } from '../../../lib/load-code';
 import { CreateSecretForm } from './CreateSecretForm';
@@ -27,6 +30,7 @@ export default function CreateSecretPage() {
   const [restarted, setRestarted] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const readOnly = useSettingsStore((state) => state.settings.read_only);
+  const closed = useCreatingClosed(readOnly);
 
   useEffect(() => {
     document.title = `${t('page.title')} · Hush`;
@@ -47,13 +51,34 @@ export default function CreateSecretPage() {
   return (
     <>
       <PageHeading headingRef={heading} title={t('page.title')} lead={t('page.lead')} />
-      {/* The server refuses others' secrets while read-only (secret.read_only); say so before they type one. */}
+      {/* The server refuses others' secrets while read-only (secret.read_only): say so, and for those it would
+          refuse, close the form before they type a secret into it. */}
       {readOnly && (
         <div className="mb-4">
           <Alert tone="warning">{t('page.readOnly')}</Alert>
         </div>
       )}
-      <CreateSecretForm onCreated={setCreated} prepare={loadResult} />
+      <CreateSecretForm onCreated={setCreated} prepare={loadResult} closed={closed} />
     </>
   );
+}
+
+/**
+ * Whether the server would refuse this visitor's secret: a read-only instance takes secrets from admins and creators
+ * only. A visitor is refused at once; a signed-in user once their role is known (until then the server decides).
+ */
+function useCreatingClosed(readOnly: boolean): boolean {
+  const signedIn = useSessionStore((state) => state.isLoggedIn);
+  const [role, setRole] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!readOnly || !signedIn) return;
+    const controller = new AbortController();
+    getAccount(controller.signal).then(
+      (account) => setRole(account.role),
+      () => setRole(undefined),
+    );
+    return () => controller.abort();
+  }, [readOnly, signedIn]);
+  const known = signedIn ? role : null;
+  return readOnly && known !== undefined && !mayCreate({ read_only: true }, known);
 }
