@@ -7,3 +7,4 @@ export { useSecondFactorNeeded } from './security/use-second-factor-needed';
 export type { Resource } from './use-account-resource';
 export type { Account } from './api/account.types';
 export type { AccountOutlet } from './layout/account-outlet';
+export { getAccount } from './api/get-account';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
 import { mayCreate } from '../../../../shared/rules/settings';
-import { getAccount } from '../../account/api/get-account';
+import { getAccount } from '../../account';
 import { useSessionStore } from '../../auth';
 import { useSettingsStore } from '../../settings';
 import { loadCode } from '../../../lib/load-code';
