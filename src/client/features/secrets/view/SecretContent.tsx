@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/Card';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { AttachedFiles } from '../download/AttachedFiles';
 import type { Revealed } from './view-state';
+import { formatDateTime } from '../../../lib/format-date';
 
 /** Standard base64 (with padding) of the text's UTF-8 bytes, for pasting into tools that expect it. */
 function toBase64(text: string): string {
@@ -62,7 +63,7 @@ export function SecretContent({ content, onBurn }: { content: Revealed; onBurn(k
       ) : (
         <Alert tone="info">
           {secret.preventBurn
-            ? t('content.untilExpiry', { date: new Date(secret.expiresAt).toLocaleString(i18n.language) })
+            ? t('content.untilExpiry', { date: formatDateTime(secret.expiresAt, i18n.language) })
             : t('content.viewsLeft', { count: secret.viewsLeft })}
         </Alert>
       )}
