@@ -17,6 +17,11 @@ export interface CreatedSecretView {
   preventBurn: boolean;
   /** The attached files, all uploaded. */
   files?: { name: string; size: number }[];
+  /**
+   * The password that protects it, shown once more with the link: the reader needs it too, and a generated one is
+   * easy to lose. Held in the result's state only, like the key (never in storage beyond the pending upload).
+   */
+  password?: string | null;
 }
 
 /**

@@ -64,6 +64,28 @@ describe('submitting', () => {
     });
   });
 
+  it('shows the protection password again with the link, to copy, since the reader needs it too', async () => {
+    renderPage();
+    type('Secret', 'hello');
+    openOptions();
+    fireEvent.click(screen.getByRole('switch', { name: 'Protect with a password' }));
+    const generated = screen.getByLabelText<HTMLInputElement>('Password').value;
+    submit();
+    await screen.findByRole('heading', { level: 1, name: 'Your secret link is ready' });
+    expect(screen.getByText('The reader also needs the password')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Password').value).toBe(generated);
+    expect(screen.getByRole('button', { name: 'Copy password' })).toBeTruthy();
+  });
+
+  it('shows no password with the link when there is none', async () => {
+    renderPage();
+    type('Secret', 'hello');
+    submit();
+    await screen.findByRole('heading', { level: 1, name: 'Your secret link is ready' });
+    expect(screen.queryByText('The reader also needs the password')).toBeNull();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
   it('shows the link with the key in its fragment, the two parts, a QR code, and focuses the heading', async () => {
     renderPage();
     type('Secret', 'hello');

@@ -57,6 +57,15 @@ export function SecretResult({ secret, onCreateNew }: { secret: CreatedSecretVie
               </div>
               <SecretQrCode url={link} />
             </div>
+            {/* The reader needs the password as well as the link; a generated one is easy to lose. */}
+            {secret.password && (
+              <div className="space-y-3">
+                <Alert tone="warning" title={t('result.passwordTitle')}>
+                  {t('result.passwordHint')}
+                </Alert>
+                <CopyField label={t('password.label')} value={secret.password} copyLabel={t('password.copy')} />
+              </div>
+            )}
             {secret.files && secret.files.length > 0 && <ResultFiles files={secret.files} />}
             {secret.key && (
               <section className="space-y-4 border-t border-slate-200 pt-6 dark:border-slate-800">

@@ -46,7 +46,7 @@ export async function createWithFiles(
     onPhase('uploading');
     await sendFiles(pending, files, sealed.crypto, run);
     clearPending();
-    return secret;
+    return { ...secret, password };
   } finally {
     sealed.crypto.release();
   }

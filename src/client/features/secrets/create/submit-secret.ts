@@ -44,5 +44,6 @@ export async function submitSecret(
     isPublic: values.isPublic,
     maxViews: options.maxViews,
     preventBurn: options.preventBurn,
+    password: !values.isPublic && values.passwordEnabled ? values.password : null,
   };
 }

@@ -84,7 +84,8 @@ describe('resuming an upload', () => {
     expect(server.state.puts).toEqual(['0:2', '0:3']);
     expect(server.stored(0)).toEqual(original);
     expect(server.isComplete()).toBe(true);
-    expect(secret).toEqual(pending.secret);
+    // The result shows the password again with the link.
+    expect(secret).toEqual({ ...pending.secret, password: 'pw' });
     expect(crypto.released).toBe(true);
   });
 

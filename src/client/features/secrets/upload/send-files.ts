@@ -45,7 +45,7 @@ export async function resumeUpload(
     crypto.release();
   }
   clearPending(run.store);
-  return pending.secret;
+  return { ...pending.secret, password: pending.password };
 }
 
 /**
