@@ -17,8 +17,11 @@ COPY . .
 RUN npm run build
 
 # --- production dependencies only; of better-sqlite3, only the binary for this platform (not its C sources) ------------
+# i18next (the server's email texts) names TypeScript as an optional peer, for its types: npm keeps it with --omit=dev,
+# but nothing runs it, so it goes too.
 FROM deps AS prod-deps
 RUN npm prune --omit=dev --no-audit --no-fund --no-update-notifier \
+ && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
  && cd node_modules/better-sqlite3 \
  && rm -rf deps src \
  && find prebuilds -type f ! -name "linux-$(node -p process.arch).node" -delete

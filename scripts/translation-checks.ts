@@ -1,8 +1,10 @@
 /**
  * What makes a translation complete (issue 17): the English keys exactly, each {{placeholder}} and <tag> of the
  * English text, every plural form the language has (Intl.PluralRules: Arabic six, Polish and Russian four, Japanese
- * one), and no text left in English. Used by the test (translations.test.ts) and by translators:
- *   npx tsx scripts/translation-checks.ts pt-BR            checks public/locales/pt-BR against public/locales/en
+ * one), and no text left in English. The same rules hold for the server's own texts (account emails, event notices:
+ * src/server/locales/{code}/emails.json). Used by the test (translations.test.ts) and by translators:
+ *   npx tsx scripts/translation-checks.ts pt-BR            checks public/locales/pt-BR against public/locales/en,
+ *                                                          and src/server/locales/pt-BR against src/server/locales/en
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -122,39 +124,65 @@ export function problems(language: string, english: Strings, translated: Strings
 }
 
 export const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'public', 'locales');
+/** The server's texts (emails, Slack and ntfy notices), one folder per language like the page texts. */
+export const SERVER_LOCALES_DIR = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'src',
+  'server',
+  'locales',
+);
 
-export function readNamespace(language: string, namespace: string): Strings | null {
+export function readNamespace(language: string, namespace: string, dir: string = LOCALES_DIR): Strings | null {
   try {
-    return JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, language, `${namespace}.json`), 'utf8')) as Strings;
+    return JSON.parse(fs.readFileSync(path.join(dir, language, `${namespace}.json`), 'utf8')) as Strings;
   } catch {
     return null;
   }
 }
 
 /** The namespaces English has: one file each. */
-export const namespacesOf = (language: string) =>
+export const namespacesOf = (language: string, dir: string = LOCALES_DIR) =>
   fs
-    .readdirSync(path.join(LOCALES_DIR, language))
+    .readdirSync(path.join(dir, language))
     .filter((file) => file.endsWith('.json'))
     .map((file) => file.slice(0, -'.json'.length))
     .sort();
 
-export function checkLanguage(language: string): string[] {
-  return namespacesOf('en').flatMap((namespace) => {
-    const translated = readNamespace(language, namespace);
+/** Everything wrong with a language's files in one folder (the page texts or the server's), against English. */
+export function checkFolder(language: string, dir: string = LOCALES_DIR): string[] {
+  return namespacesOf('en', dir).flatMap((namespace) => {
+    const translated = readNamespace(language, namespace, dir);
     if (!translated) return [`${namespace}.json: missing or not JSON`];
-    return problems(language, readNamespace('en', namespace)!, translated).map((line) => `${namespace}.json ${line}`);
+    return problems(language, readNamespace('en', namespace, dir)!, translated).map(
+      (line) => `${namespace}.json ${line}`,
+    );
   });
+}
+
+/** Everything wrong with a language: its page texts (`common.json …`), then its server texts (`server/emails.json …`). */
+export function checkLanguage(language: string): string[] {
+  return [
+    ...checkFolder(language, LOCALES_DIR),
+    ...checkFolder(language, SERVER_LOCALES_DIR).map((line) => `server/${line}`),
+  ];
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   let failed = false;
+  const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
   for (const language of process.argv.slice(2)) {
-    const found = checkLanguage(language);
-    failed ||= found.length > 0;
-    console.log(
-      found.length ? `${language}: ${found.length} problems\n  ${found.join('\n  ')}` : `${language}: complete`,
-    );
+    const folders = [LOCALES_DIR, SERVER_LOCALES_DIR].map((dir) => ({
+      name: path.relative(root, path.join(dir, language)),
+      found: checkFolder(language, dir),
+    }));
+    const total = folders.reduce((sum, folder) => sum + folder.found.length, 0);
+    failed ||= total > 0;
+    console.log(`${language}: ${total ? `${total} problems` : 'complete'}`);
+    for (const { name, found } of folders)
+      console.log(
+        found.length ? `  ${name}: ${found.length} problems\n    ${found.join('\n    ')}` : `  ${name}: complete`,
+      );
   }
   process.exitCode = failed ? 1 : 0;
 }

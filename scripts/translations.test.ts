@@ -8,6 +8,9 @@ import {
   namespacesOf,
   pluralForms,
   problems,
+  readNamespace,
+  SERVER_LOCALES_DIR,
+  type Strings,
 } from './translation-checks.js';
 import { LANGUAGE_CODES, NAMESPACES } from '../src/shared/rules/languages.js';
 
@@ -20,6 +23,14 @@ describe('translations', () => {
     expect(namespacesOf('en')).toEqual([...NAMESPACES].sort());
   });
 
+  it('the server texts (emails, notices) have a folder for every language and nothing else, each with emails.json', () => {
+    const folders = fs
+      .readdirSync(SERVER_LOCALES_DIR)
+      .filter((name) => fs.statSync(path.join(SERVER_LOCALES_DIR, name)).isDirectory());
+    expect(folders.sort()).toEqual([...LANGUAGE_CODES].sort());
+    expect(namespacesOf('en', SERVER_LOCALES_DIR)).toEqual(['emails']);
+  });
+
   // Keys, {{placeholders}} and <tags> as in English, the language's own plural forms, nothing left in English.
   for (const language of LANGUAGE_CODES.filter((code) => code !== 'en')) {
     it(`${language} is complete`, () => {
@@ -29,6 +40,13 @@ describe('translations', () => {
 
   it('English has one and other for every plural', () => {
     expect(checkLanguage('en')).toEqual([]);
+  });
+
+  it('the server texts are checked too: a plural form missing from German emails.json is found', () => {
+    const english = readNamespace('en', 'emails', SERVER_LOCALES_DIR)!;
+    const german = structuredClone(readNamespace('de', 'emails', SERVER_LOCALES_DIR)!);
+    delete ((german.events as Strings).text as Strings).secret_viewed_left_one;
+    expect(problems('de', english, german)).toEqual(['missing: events.text.secret_viewed_left_one']);
   });
 });
 

@@ -1,13 +1,14 @@
 import { EMAIL_TOKEN_MINUTES, type EmailTokenPurpose } from '../../../shared/rules/account-email.js';
 import type { Language } from '../../../shared/rules/languages.js';
+import { serverTexts } from '../../lib/server-i18n.js';
 import type { ComposedMail } from '../delivery/mailer.js';
-import { ACCOUNT_MAIL_TEXTS } from './account-mail.texts.js';
+import { accountMailTexts } from './account-mail.texts.js';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** "30 minutes", "48 Stunden": how long a link works, in the recipient's language. */
-function validity(purpose: EmailTokenPurpose, language: Language): string {
+function validity(purpose: EmailTokenPurpose, language: string): string {
   const minutes = EMAIL_TOKEN_MINUTES[purpose];
   const [value, unit] = minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
   return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
@@ -24,8 +25,10 @@ export function composeAccountMail(input: {
   link: string;
   language: Language;
 }): ComposedMail {
-  const texts = ACCOUNT_MAIL_TEXTS[input.language];
-  const lasts = validity(input.purpose, input.language);
+  // The language the texts are written in: English for a language without a file, its validity too.
+  const language = serverTexts.languageOf(input.language);
+  const texts = accountMailTexts(language);
+  const lasts = validity(input.purpose, language);
   const paragraphs =
     input.purpose === 'verify_email'
       ? {
@@ -41,7 +44,7 @@ export function composeAccountMail(input: {
   const text = [...paragraphs.before, '', input.link, '', ...paragraphs.after].join('\n');
   const link = escapeHtml(input.link);
   const html =
-    `<!doctype html><html lang="${input.language}"><body>` +
+    `<!doctype html><html lang="${language}"><body>` +
     paragraphs.before.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
     `<p><a href="${link}">${link}</a></p>` +
     paragraphs.after.map((line) => `<p style="color:#666;font-size:small">${escapeHtml(line)}</p>`).join('') +

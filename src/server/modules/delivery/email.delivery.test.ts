@@ -160,11 +160,11 @@ describeEachDialect('email notifications to a real SMTP server (issue 15)', (dia
       .executeTakeFirstOrThrow();
     expect(parsed.headers['x-hush-event-id']).toBe(event.id);
     expect(parsed.headers['auto-submitted']).toBe('auto-generated');
-    expect(parsed.subject).toBe(`Hush: Dein Geheimnis ${id} wurde geöffnet (noch 1 Aufrufe).`);
+    expect(parsed.subject).toBe(`Hush: Dein Geheimnis ${id} wurde geöffnet (noch 1 Aufruf).`);
     expect(parsed.text).not.toBeNull();
     expect(parsed.html).not.toBeNull();
     const text = parsed.text!.replace(/\r\n/g, '\n');
-    expect(text).toContain(`Dein Geheimnis ${id} wurde geöffnet (noch 1 Aufrufe).`);
+    expect(text).toContain(`Dein Geheimnis ${id} wurde geöffnet (noch 1 Aufruf).`);
     expect(text).toContain(`ID: ${id}`);
     expect(text).toContain('Benachrichtigungen');
     expect(parsed.html).toContain('<html lang="de">');

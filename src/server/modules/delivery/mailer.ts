@@ -45,7 +45,7 @@ export function composeMail(mail: Mail, from: string, publicUrl: string | null) 
   const lines = [sentence, '', `${texts.time}: ${when}`, `${texts.id}: ${mail.event.subjectId}`, '', texts.footer];
   if (activity) lines.push(activity);
   const html =
-    `<!doctype html><html lang="${escapeHtml(mail.language ?? 'en')}"><body>` +
+    `<!doctype html><html lang="${escapeHtml(texts.language)}"><body>` +
     `<p>${escapeHtml(sentence)}</p>` +
     `<p>${escapeHtml(texts.time)}: ${escapeHtml(when)}<br>${escapeHtml(texts.id)}: <code>${escapeHtml(mail.event.subjectId)}</code></p>` +
     `<p style="color:#666;font-size:small">${escapeHtml(texts.footer)}` +

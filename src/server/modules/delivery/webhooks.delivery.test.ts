@@ -149,8 +149,8 @@ describeEachDialect('webhooks: signed, retried, logged deliveries to a real rece
     await drain();
     const slack = receiver.received.find((r) => r.path === '/slack')!;
     const ntfy = receiver.received.find((r) => r.path === '/ntfy')!;
-    expect(JSON.parse(slack.body).text).toBe(`Hush: Your secret ${id} was opened (1 views left).`);
-    expect(ntfy.body).toBe(`Your secret ${id} was opened (1 views left).`);
+    expect(JSON.parse(slack.body).text).toBe(`Hush: Your secret ${id} was opened (1 view left).`);
+    expect(ntfy.body).toBe(`Your secret ${id} was opened (1 view left).`);
     expect(ntfy.headers.title).toBe('Hush: Secret opened');
   });
 
