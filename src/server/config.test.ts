@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, loadConfig, settings } from './config.js';
+import { LANGUAGE_CODES } from '../shared/rules/languages.js';
 
 /** Runs loadConfig and returns the ConfigError it throws (fails the test when it does not throw one). */
 function configError(env: Record<string, string>): ConfigError {
@@ -206,8 +207,12 @@ describe('loadConfig', () => {
   });
 
   it('accepts only the languages Hush ships for HUSH_FORCED_LANGUAGE, and says which they are', () => {
-    expect(configError({ HUSH_FORCED_LANGUAGE: 'it' }).message).toContain('must be one of en, nb, de, fr, es, zh');
+    expect(configError({ HUSH_FORCED_LANGUAGE: 'tlh' }).message).toContain(
+      `must be one of ${LANGUAGE_CODES.join(', ')}`,
+    );
+    expect(configError({ HUSH_FORCED_LANGUAGE: 'de-AT' }).message).toContain('must be one of');
     expect(loadConfig({ HUSH_FORCED_LANGUAGE: 'nb' }).forcedLanguage).toBe('nb');
+    expect(loadConfig({ HUSH_FORCED_LANGUAGE: LANGUAGE_CODES.at(-1)! }).forcedLanguage).toBe(LANGUAGE_CODES.at(-1));
   });
 
   it('takes IP addresses and host names for HUSH_HOST', () => {
