@@ -88,9 +88,11 @@ test.describe('right-to-left pages pass axe, light and dark', () => {
         await page.addInitScript((code) => localStorage.setItem('i18nextLng', code), language);
         await page.goto('/');
         await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+        // The page itself, drawn in its language, not the spinner before it.
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts(language, 'create').page!.title!);
         await auditPage(page, `rtl-${language}-home-${width}`, testInfo);
         await page.goto('/signin');
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts(language, 'account').signin!.title!);
         await auditPage(page, `rtl-${language}-signin-${width}`, testInfo);
       });
     }
