@@ -63,7 +63,12 @@ export function SecretResult({ secret, onCreateNew }: { secret: CreatedSecretVie
                 <Alert tone="warning" title={t('result.passwordTitle')}>
                   {t('result.passwordHint')}
                 </Alert>
-                <CopyField label={t('password.label')} value={secret.password} copyLabel={t('password.copy')} />
+                <CopyField
+                  label={t('password.label')}
+                  value={secret.password}
+                  copyLabel={t('password.copy')}
+                  dir="auto"
+                />
               </div>
             )}
             {secret.files && secret.files.length > 0 && <ResultFiles files={secret.files} />}
