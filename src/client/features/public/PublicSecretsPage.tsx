@@ -8,6 +8,7 @@ import { PublicSecretList } from './PublicSecretList';
 import { useNow } from '../../lib/use-now';
 import { usePublicSecrets } from './use-public-secrets';
 import { LoadFailed } from '../../components/ui/LoadFailed';
+import { Arrow } from '../../components/ui/Arrow';
 
 /** Routes `public` and `public/:username`: public secrets, newest first. */
 export default function PublicSecretsPage() {
@@ -21,7 +22,7 @@ export default function PublicSecretsPage() {
       <header className="space-y-2">
         {username && (
           <TextLink to="/public" className="text-sm">
-            ← {t('backToAll')}
+            <Arrow to="back" /> {t('backToAll')}
           </TextLink>
         )}
         <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">{heading}</h1>

@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useAccount } from '../layout/account-outlet';
 import { AccountPage } from '../layout/AccountPage';
 import { EmailVerification } from '../email/EmailVerification';
+import { Arrow } from '../../../components/ui/Arrow';
 
 /** /account and /account/account: who is signed in. */
 export default function AccountOverviewPage() {
@@ -69,7 +70,7 @@ function Shortcut({ to, children }: { to: string; children: ReactNode }) {
         className="flex h-full items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm font-semibold text-slate-800 shadow-sm hover:border-indigo-300 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100 dark:hover:border-indigo-700 dark:hover:text-indigo-300"
       >
         {children}
-        <span aria-hidden="true">→</span>
+        <Arrow to="forward" />
       </Link>
     </li>
   );

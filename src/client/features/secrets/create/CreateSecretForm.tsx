@@ -164,7 +164,8 @@ function Chevron({ open }: { open: boolean }) {
     <svg
       aria-hidden="true"
       viewBox="0 0 20 20"
-      className={cx('size-4 transition-transform', open && 'rotate-90')}
+      // Points along the reading direction while closed (mirrored right to left), down once open.
+      className={cx('size-4 transition-transform', open ? 'rotate-90' : 'rtl:-scale-x-100')}
       fill="currentColor"
     >
       <path d="M7.2 4.2a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 1 1-1.4-1.4L11.5 10 7.2 5.6a1 1 0 0 1 0-1.4Z" />
