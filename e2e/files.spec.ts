@@ -78,6 +78,42 @@ test('a 200 MB file goes up encrypted in parts and downloads byte for byte ident
   expect(await sha256(copy)).toBe(await sha256(original));
 });
 
+test('a file smaller than one part shows its upload moving before the part is stored', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signUpThroughApi(page.request);
+  // A slow uplink: the one part takes seconds to go out, and the bars must move meanwhile, not jump from 0 to 100 %.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 512 * 1024,
+  });
+  const stored = page.waitForResponse((response) => /\/parts\/1$/.test(response.url()));
+  let answered = false;
+  void stored.then(
+    () => (answered = true),
+    () => undefined,
+  );
+  await submitWithFiles(page, randomFile(testInfo.outputDir, 'small.bin', 3 * MB));
+  const total = page.getByRole('progressbar', { name: 'Upload of all files' });
+  const file = page.getByRole('progressbar', { name: 'Upload of small.bin' });
+  const between = async () => {
+    const [all, one] = await Promise.all([total.getAttribute('aria-valuenow'), file.getAttribute('aria-valuenow')]);
+    return !answered && Number(all) > 0 && Number(all) < 100 && Number(one) > 0;
+  };
+  await expect.poll(between, { message: 'part of the file has gone out, its part not yet stored' }).toBe(true);
+  await stored;
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(resultHeading(page)).toBeVisible({ timeout: 60_000 });
+});
+
 test('a file named like markup is shown as text, runs nothing, and is saved as an attachment', async ({
   page,
   freshPage,

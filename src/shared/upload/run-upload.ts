@@ -6,17 +6,29 @@ import { isCallFailure, withRetry, type RetryOptions } from './retry.js';
 type Bytes = Uint8Array<ArrayBuffer>;
 export type UploadStatus = z.output<typeof UploadStatusSchema>;
 
-/** The three calls of the upload API (files.contract.ts), as the web page or the CLI makes them. */
+/**
+ * The three calls of the upload API (files.contract.ts), as the web page or the CLI makes them. A part's call may
+ * tell `onSent` the bytes of the part gone out so far, as they go; one that does not is counted when it is stored.
+ */
 export interface UploadApi {
   status(signal: AbortSignal): Promise<UploadStatus>;
-  part(fileId: string, part: number, bytes: Bytes, signal: AbortSignal): Promise<unknown>;
+  part(
+    fileId: string,
+    part: number,
+    bytes: Bytes,
+    signal: AbortSignal,
+    onSent?: (sent: number) => void,
+  ): Promise<unknown>;
   complete(signal: AbortSignal): Promise<UploadStatus>;
 }
 
 /** The encrypted bytes of part `part` (numbered from 1) of file `fileIndex`, in parts of `partSize`. */
 export type PartSource = (fileIndex: number, part: number, partSize: number) => Promise<Bytes>;
 
-/** Encrypted bytes the server holds, and the size of each file's encrypted stream, in create order. */
+/**
+ * Encrypted bytes sent of each file (the parts the server holds, and what has gone out of the parts in flight), and
+ * the size of each file's encrypted stream, in create order.
+ */
 export interface UploadCounts {
   sent: number[];
   sizes: number[];
@@ -76,8 +88,16 @@ export const receivedBytes = (file: UploadStatus['files'][number]) =>
 async function sendMissing(api: UploadApi, status: UploadStatus, source: PartSource, options: UploadOptions) {
   const { signal, concurrency = 3 } = options;
   const sizes = status.files.map((file) => file.size);
-  const sent = status.files.map(receivedBytes);
-  options.onProgress?.({ sent: [...sent], sizes });
+  /** Bytes of each file the server holds: they only grow. */
+  const stored = status.files.map(receivedBytes);
+  /** What has gone out of each try in flight, by its part: dropped when the try fails, stored when it succeeds. */
+  const inFlight = new Map<Job, number>();
+  const report = () => {
+    const sent = [...stored];
+    for (const [{ fileIndex }, bytes] of inFlight) sent[fileIndex]! += bytes;
+    options.onProgress?.({ sent: sent.map((bytes, index) => Math.min(bytes, sizes[index]!)), sizes });
+  };
+  report();
   const jobs = missingParts(status);
 
   // One refusal stops every lane; so does the caller's cancel.
@@ -87,6 +107,26 @@ async function sendMissing(api: UploadApi, status: UploadStatus, source: PartSou
   signal.addEventListener('abort', cancel, { once: true });
   let failure: { error: unknown } | null = null;
   let making: Promise<unknown> = Promise.resolve();
+
+  /** One try at sending a part: what it sends counts while it runs, and nothing of it once it failed. */
+  const attempt = async (job: Job, bytes: Bytes) => {
+    let live = true;
+    inFlight.set(job, 0);
+    const onSent = (sent: number) => {
+      if (!live || stop.signal.aborted) return;
+      inFlight.set(job, Math.min(Math.max(0, sent), bytes.length));
+      report();
+    };
+    try {
+      return await api.part(job.file.id, job.part, bytes, stop.signal, onSent);
+    } catch (error) {
+      inFlight.delete(job);
+      if (!stop.signal.aborted) report();
+      throw error;
+    } finally {
+      live = false;
+    }
+  };
 
   const lane = async () => {
     for (let job = jobs.shift(); job && !stop.signal.aborted; job = jobs.shift()) {
@@ -99,9 +139,11 @@ async function sendMissing(api: UploadApi, status: UploadStatus, source: PartSou
         throw new Error(`Part ${part} of file ${fileIndex + 1} came out ${bytes.length} bytes long`);
       }
       stop.signal.throwIfAborted();
-      await withRetry(() => api.part(file.id, part, bytes, stop.signal), { ...options, signal: stop.signal });
-      sent[fileIndex]! += bytes.length;
-      options.onProgress?.({ sent: [...sent], sizes });
+      const sending = job;
+      await withRetry(() => attempt(sending, bytes), { ...options, signal: stop.signal });
+      inFlight.delete(job);
+      stored[fileIndex]! += bytes.length;
+      report();
     }
   };
 

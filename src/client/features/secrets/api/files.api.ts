@@ -29,19 +29,24 @@ export const getUploadStatus = (target: UploadTarget, signal?: AbortSignal) =>
     (response) => response.json() as Promise<UploadStatus>,
   );
 
-/** Stores part `part` (1-based) of a file; sending a part again replaces it. */
+/**
+ * Stores part `part` (1-based) of a file; sending a part again replaces it. `onSent` is told the bytes of the part
+ * gone out so far, as they go.
+ */
 export const uploadPart = (
   target: UploadTarget,
   fileId: string,
   part: number,
   bytes: Uint8Array<ArrayBuffer>,
   signal?: AbortSignal,
+  onSent?: (sent: number) => void,
 ) =>
   request(`${uploadPath(target)}/files/${encodeURIComponent(fileId)}/parts/${part}`, {
     method: 'PUT',
     body: bytes,
     headers: tokenHeader(target),
     signal,
+    onUploadProgress: onSent,
   }).then((response) => response.json() as Promise<z.output<typeof PartStored>>);
 
 /** From now on the secret can be opened; 409 files.incomplete lists parts still missing. */

@@ -61,6 +61,7 @@ beforeEach(() => {
   useSessionStore.setState({ isLoggedIn: true, username: 'alice', expiresAt: new Date(Date.now() + 86_400_000) });
   server = createFakeUploadServer(ID, TOKEN, [{ id: FILE_ID, size: SIZE, partSize: PART }]);
   vi.stubGlobal('fetch', vi.fn(server.fetch));
+  vi.stubGlobal('XMLHttpRequest', server.XMLHttpRequest);
   crypto = fakeCrypto();
   vi.mocked(sealWithFiles).mockResolvedValue({
     key: KEY,
@@ -118,11 +119,18 @@ describe('a secret with files', () => {
     type('Secret', 'with a file');
     choose(attached);
     submit();
-    expect(await screen.findByRole('progressbar', { name: 'Upload of all files' })).toBeTruthy();
+    const total = await screen.findByRole('progressbar', { name: 'Upload of all files' });
     expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY)!)).toMatchObject({ token: TOKEN, secret: { key: KEY } });
+    // The only part, smaller than a part, is on its way and not stored: the bars move with what has gone out.
+    await waitFor(() => expect(Number(total.getAttribute('aria-valuenow'))).toBeGreaterThan(0));
+    const file = screen.getByRole('progressbar', { name: `Upload of ${HOSTILE}` });
+    expect(Number(file.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    expect(total.getAttribute('aria-valuetext')).not.toMatch(/^0% · 0 B of/);
+    expect(server.stored(0)).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
     expect(await screen.findByRole('button', { name: 'Create secret link' })).toBeTruthy();
     expect(burnMock).toHaveBeenCalledWith(ID, { deleteToken: DELETE_TOKEN });
+    expect(server.state.xhrAborts).toBe(1);
     expect(server.isComplete()).toBe(false);
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
   });

@@ -1,9 +1,10 @@
 import { partCount, partLength, UPLOAD_TOKEN_HEADER } from '../../../../shared/rules/files';
 
 /**
- * An in-memory server for the upload routes of files.contract.ts, as a `fetch`: status, parts (numbered from 1,
- * exact length, octet-stream, the token header), complete (409 files.incomplete with the missing parts). Tests
- * script failures and hold parts in flight to watch retries, concurrency and cancelling.
+ * An in-memory server for the upload routes of files.contract.ts, as a `fetch` and as an `XMLHttpRequest` (the page
+ * sends parts by it, for their progress): status, parts (numbered from 1, exact length, octet-stream, the token
+ * header), complete (409 files.incomplete with the missing parts). Tests script failures and hold parts in flight
+ * to watch retries, concurrency, progress and cancelling.
  */
 export interface FakeFile {
   id: string;
@@ -26,6 +27,9 @@ export function createFakeUploadServer(secretId: string, token: string, files: F
     faults: new Map<string, Fault[]>(),
     /** Parts the server "loses" once, to answer the next complete with 409. */
     lose: [] as string[],
+    /** Calls made by XMLHttpRequest, and how many of them were aborted. */
+    xhrSends: 0,
+    xhrAborts: 0,
   };
 
   const json = (status: number, body: unknown) =>
@@ -102,8 +106,82 @@ export function createFakeUploadServer(secretId: string, token: string, files: F
     return json(404, { code: 'request.not_found' });
   };
 
+  /**
+   * The same server behind an XMLHttpRequest, with only what the API client uses. The body goes out in two halves,
+   * each told to `upload.onprogress` a moment apart, before the server takes the call (and may fail it).
+   */
+  class FakeXhr {
+    status = 0;
+    statusText = '';
+    responseText = '';
+    readonly upload: { onprogress: ((event: { loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private readonly headers: Record<string, string> = {};
+    private answerHeaders = new Headers();
+    private readonly controller = new AbortController();
+    private done = false;
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+
+    getAllResponseHeaders() {
+      return [...this.answerHeaders].map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    }
+
+    abort() {
+      if (this.done) return;
+      this.done = true;
+      state.xhrAborts++;
+      this.controller.abort();
+      this.onabort?.();
+    }
+
+    send(body: Uint8Array<ArrayBuffer> | null) {
+      state.xhrSends++;
+      void this.exchange(body);
+    }
+
+    private async exchange(body: Uint8Array<ArrayBuffer> | null) {
+      const total = body?.length ?? 0;
+      for (const loaded of total > 0 ? [Math.floor(total / 2), total] : []) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (this.done) return;
+        this.upload.onprogress?.({ loaded, total });
+      }
+      try {
+        const init = { method: this.method, headers: this.headers, signal: this.controller.signal };
+        const response = await fetch(this.url, body ? { ...init, body } : init);
+        const text = await response.text();
+        if (this.done) return;
+        this.done = true;
+        this.status = response.status;
+        this.statusText = response.statusText;
+        this.answerHeaders = response.headers;
+        this.responseText = text;
+        this.onload?.();
+      } catch {
+        if (this.done) return;
+        this.done = true;
+        this.onerror?.();
+      }
+    }
+  }
+
   return {
     fetch,
+    XMLHttpRequest: FakeXhr,
     state,
     /** The bytes the server holds for a file, parts joined in order. */
     stored(fileIndex: number): Uint8Array {

@@ -39,6 +39,14 @@ describe('progress arithmetic', () => {
     expect(meter.rate()).toBe(1_000_000);
   });
 
+  it('reads zero, never below, when the count falls back (a failed try’s bytes dropped)', () => {
+    const meter = new RateMeter();
+    meter.add(4_000_000, 0);
+    meter.add(1_000_000, 1000);
+    expect(meter.rate()).toBe(0);
+    expect(secondsLeft(10_000_000, meter.rate())).toBeNull();
+  });
+
   it('estimates the time left, or says it cannot yet', () => {
     expect(secondsLeft(10_000_000, 2_000_000)).toBe(5);
     expect(secondsLeft(10_000_000, null)).toBeNull();

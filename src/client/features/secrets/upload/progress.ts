@@ -7,8 +7,9 @@ export function percentOf(done: number, total: number): number {
 }
 
 /**
- * Bytes per second over a sliding window. Parts finish in bursts, so the window keeps one sample from before its
- * start as the base: the speed never jumps to zero between two parts, nor to infinity just after one.
+ * Bytes per second over a sliding window. Bytes go out in bursts, so the window keeps one sample from before its
+ * start as the base: the speed never jumps to zero between two bursts, nor to infinity just after one. The count
+ * can fall back (a part whose try failed is sent again): the speed then reads zero, never below.
  */
 export class RateMeter {
   private samples: { at: number; bytes: number }[] = [];
@@ -26,7 +27,7 @@ export class RateMeter {
     const first = this.samples[0];
     const last = this.samples.at(-1);
     if (!first || !last || last.at <= first.at) return null;
-    return ((last.bytes - first.bytes) * 1000) / (last.at - first.at);
+    return Math.max(0, ((last.bytes - first.bytes) * 1000) / (last.at - first.at));
   }
 }
 

@@ -68,6 +68,7 @@ beforeEach(() => {
   server = createFakeUploadServer(SECRET, 'upload-token', [{ id: FILE_ID, size: original.length, partSize: PART }]);
   server.hold(0, 1, original.slice(0, PART));
   vi.stubGlobal('fetch', vi.fn(server.fetch));
+  vi.stubGlobal('XMLHttpRequest', server.XMLHttpRequest);
   crypto = fakeCrypto();
   vi.mocked(unlockUpload).mockResolvedValue(crypto);
 });
@@ -87,6 +88,25 @@ describe('resuming an upload', () => {
     // The result shows the password again with the link.
     expect(secret).toEqual({ ...pending.secret, password: 'pw' });
     expect(crypto.released).toBe(true);
+  });
+
+  it('shows the parts going out from what the server held, never below it, until all is stored', async () => {
+    const sent: number[] = [];
+    await resumeUpload(await pendingUpload(), [new Blob([original])], {
+      ...run(),
+      concurrency: 1,
+      onProgress: (counts) => sent.push(counts.sent[0]!),
+    });
+    const last = original.length - 2 * PART;
+    expect(sent).toEqual([
+      PART,
+      PART + PART / 2,
+      2 * PART,
+      2 * PART,
+      2 * PART + Math.floor(last / 2),
+      original.length,
+      original.length,
+    ]);
   });
 
   it('stops before sending a part begun earlier when the chosen file now gives other bytes', async () => {

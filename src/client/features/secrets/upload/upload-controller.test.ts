@@ -31,9 +31,15 @@ function sliceSource() {
 const noWait = vi.fn(async (_ms: number) => undefined);
 let server: ReturnType<typeof createFakeUploadServer>;
 
+/** The page's network: fetch for every call, XMLHttpRequest for the parts (their progress), both to `next`. */
+function serve(next: ReturnType<typeof createFakeUploadServer>) {
+  server = next;
+  vi.stubGlobal('fetch', vi.fn(next.fetch));
+  vi.stubGlobal('XMLHttpRequest', next.XMLHttpRequest);
+}
+
 beforeEach(() => {
-  server = createFakeUploadServer(SECRET, TOKEN, files);
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  serve(createFakeUploadServer(SECRET, TOKEN, files));
   noWait.mockClear();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -81,14 +87,21 @@ describe('the upload controller', () => {
     await expect(run(sliceSource().source)).rejects.toMatchObject({ status: 503 });
     expect(server.state.completes).toBe(0);
 
-    server = createFakeUploadServer(SECRET, TOKEN, files);
-    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    serve(createFakeUploadServer(SECRET, TOKEN, files));
     server.state.faults.set('0:1', [400]);
     const error = await run(sliceSource().source, { concurrency: 1 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('files.part_size');
     expect(server.state.puts).toEqual(['0:1']);
     expect(server.isComplete()).toBe(false);
+
+    serve(createFakeUploadServer(SECRET, TOKEN, files));
+    server.state.faults.set('0:1', ['network', 'network', 'network', 'network']);
+    await expect(run(sliceSource().source, { concurrency: 1 })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 0,
+      code: 'network.unreachable',
+    });
   });
 
   it('resumes: asks the server what it holds and makes and sends only the missing parts', async () => {
@@ -134,6 +147,7 @@ describe('the upload controller', () => {
     controller.abort();
     await expect(upload).rejects.toMatchObject({ name: 'AbortError' });
     expect(server.state.puts).toEqual(['0:1', '0:2']);
+    expect(server.state.xhrAborts).toBe(2);
     expect(server.state.completes).toBe(0);
     expect(server.stored(0)).toHaveLength(0);
   });
@@ -144,5 +158,90 @@ describe('the upload controller', () => {
       wait: noWait,
     }).catch((caught: unknown) => caught);
     expect((error as ApiError).code).toBe('files.upload_forbidden');
+  });
+});
+
+describe('upload progress', () => {
+  const size = 3 * KIB;
+  const small = Uint8Array.from({ length: size }, (_, i) => i & 255);
+  const source = async () => small.slice();
+
+  beforeEach(() => serve(createFakeUploadServer(SECRET, TOKEN, [{ id: 'x'.repeat(22), size, partSize: 4 * KIB }])));
+
+  it('moves with the bytes of a small file going out, before the server holds its only part', async () => {
+    const seen: { sent: number; held: number }[] = [];
+    await run(source, { onProgress: ({ sent }) => seen.push({ sent: sent[0]!, held: server.stored(0).length }) });
+    expect(seen[0]).toEqual({ sent: 0, held: 0 });
+    // Half the part, then all of it, went out while the server still held nothing; then it was stored.
+    expect(seen).toContainEqual({ sent: size / 2, held: 0 });
+    expect(seen).toContainEqual({ sent: size, held: 0 });
+    expect(seen.at(-1)).toEqual({ sent: size, held: size });
+    expect(server.state.xhrSends).toBe(1);
+  });
+
+  it('shows a part under way, then cancel aborts it and nothing more is told', async () => {
+    server.state.faults.set('0:1', ['hang']);
+    const controller = new AbortController();
+    const sent: number[] = [];
+    const upload = run(source, { signal: controller.signal, onProgress: (counts) => sent.push(counts.sent[0]!) });
+    await vi.waitFor(() => expect(sent).toContain(size));
+    expect(server.stored(0)).toHaveLength(0);
+    controller.abort();
+    await expect(upload).rejects.toMatchObject({ name: 'AbortError' });
+    expect(server.state.xhrAborts).toBe(1);
+    expect(sent).toEqual([0, size / 2, size]);
+    expect(server.state.completes).toBe(0);
+  });
+
+  it('drops what a failed try sent: never over the size, never under what the server confirmed', async () => {
+    serve(createFakeUploadServer(SECRET, TOKEN, files));
+    server.state.faults.set('0:2', [503]);
+    server.state.faults.set('1:1', ['network']);
+    const progress: UploadCounts[] = [];
+    await run(sliceSource().source, { concurrency: 1, onProgress: (counts) => progress.push(counts) });
+    const last = files[0]!.size - 8 * KIB;
+    // prettier-ignore
+    expect(progress.map(({ sent }) => sent)).toEqual([
+      [0, 0],
+      [2 * KIB, 0], [4 * KIB, 0], [4 * KIB, 0], // part 1 goes out, then is stored
+      [6 * KIB, 0], [8 * KIB, 0], [4 * KIB, 0], // part 2 goes out and fails: back to what is stored
+      [6 * KIB, 0], [8 * KIB, 0], [8 * KIB, 0], // part 2 again, stored once
+      [8 * KIB + Math.floor(last / 2), 0], [files[0]!.size, 0], [files[0]!.size, 0],
+      [files[0]!.size, 1.5 * KIB], [files[0]!.size, 3 * KIB], [files[0]!.size, 0], // the network fails
+      [files[0]!.size, 1.5 * KIB], [files[0]!.size, 3 * KIB], [files[0]!.size, 3 * KIB],
+    ]);
+    expect(server.state.puts.filter((put) => put === '0:2')).toHaveLength(2);
+  });
+
+  it('with parts in flight side by side and failing, counts each once and stays within what is confirmed and the size', async () => {
+    serve(createFakeUploadServer(SECRET, TOKEN, files));
+    server.state.faults.set('0:1', ['network', 503]);
+    server.state.faults.set('0:3', [429]);
+    // What the upload learned was stored: the parts whose answer came back (the server's, as the client saw it).
+    const confirmed = files.map(() => 0);
+    const held = () => files.map((_, index) => server.stored(index).length);
+    const progress: { sent: number[]; floor: number[] }[] = [];
+    await run(sliceSource().source, {
+      concurrency: 3,
+      onProgress: ({ sent }) => {
+        progress.push({ sent, floor: [...confirmed] });
+        held().forEach((bytes, index) => (confirmed[index] = bytes));
+      },
+    });
+    for (const { sent, floor } of progress) {
+      sent.forEach((bytes, index) => {
+        expect(bytes).toBeLessThanOrEqual(files[index]!.size);
+        expect(bytes).toBeGreaterThanOrEqual(floor[index]!);
+      });
+    }
+    expect(progress.at(-1)!.sent).toEqual(files.map((file) => file.size));
+  });
+
+  it('without XMLHttpRequest (fetch only) counts each part once it is stored', async () => {
+    vi.stubGlobal('XMLHttpRequest', undefined);
+    const sent: number[] = [];
+    await run(source, { onProgress: (counts) => sent.push(counts.sent[0]!) });
+    expect(sent).toEqual([0, size]);
+    expect(server.isComplete()).toBe(true);
   });
 });

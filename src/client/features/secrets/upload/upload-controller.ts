@@ -9,7 +9,7 @@ export function runUpload(target: UploadTarget, source: PartSource, options: Upl
   return runUploadWith(
     {
       status: (signal) => getUploadStatus(target, signal),
-      part: (fileId, part, bytes, signal) => uploadPart(target, fileId, part, bytes, signal),
+      part: (fileId, part, bytes, signal, onSent) => uploadPart(target, fileId, part, bytes, signal, onSent),
       complete: (signal) => completeUpload(target, signal),
     },
     source,
