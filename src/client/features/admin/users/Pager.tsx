@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Arrow } from '../../../components/ui/Arrow';
 import { Button } from '../../../components/ui/Button';
 import type { UsersPage } from '../api/admin.types';
 import { USERS_PAGE_SIZE } from './user-form';
@@ -26,10 +27,10 @@ export function Pager({ page, busy, onPage }: { page: UsersPage; busy: boolean; 
             disabled={!hasPrevious}
             onClick={() => !busy && onPage(Math.max(0, page.skip - USERS_PAGE_SIZE))}
           >
-            <span aria-hidden="true">←</span> {t('users.previous')}
+            <Arrow to="back" /> {t('users.previous')}
           </Button>
           <Button variant="secondary" disabled={!hasNext} onClick={() => !busy && onPage(page.skip + USERS_PAGE_SIZE)}>
-            {t('users.next')} <span aria-hidden="true">→</span>
+            {t('users.next')} <Arrow to="forward" />
           </Button>
         </div>
       )}

@@ -15,6 +15,7 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const PATH = '/api/v1/admin/users';
@@ -45,13 +46,15 @@ describe('the users page', () => {
     serveApi({ [`GET ${PATH}`]: pageOf([ROOT, user('alice', { role: 'creator', generated: true })]) });
     open();
     const table = await screen.findByRole('table', { name: 'Users 1 to 2 of 2' });
+    // Four columns, the headings stacked as the values: the username over the email, the role over the password's.
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Username', 'Email', 'Role', 'Password', 'Created', 'Actions']);
+    ).toEqual(['Username Email', 'Role Password', 'Created', 'Actions']);
     const alice = within(table).getByRole('row', { name: /alice/ });
-    expect(within(alice).getByRole('rowheader').textContent).toBe('alice');
+    expect(within(alice).getByRole('rowheader').textContent).toBe('alice alice@example.com');
+    expect(screen.queryByRole('list', { name: 'Users 1 to 2 of 2' })).toBeNull();
     expect(alice.textContent).toContain('alice@example.com');
     expect(alice.textContent).toContain('Creator');
     expect(alice.textContent).toContain('Set by admin');
@@ -207,6 +210,74 @@ describe('the users page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete other?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete user' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('The last admin cannot be deleted');
+  });
+
+  it('lets long usernames and emails wrap only where a reader expects it, read left to right in any language', async () => {
+    const long = user('maximilian_alexander', {
+      email: 'maximilian.alexander.schneider-winterberg@very-long-subsidiary-name.example.com',
+    });
+    serveApi({ [`GET ${PATH}`]: pageOf([ROOT, long]) });
+    open();
+    const header = within(await screen.findByRole('row', { name: /maximilian_alexander/ })).getByRole('rowheader');
+    const [username, email] = [...header.querySelectorAll('[dir="ltr"]')].map((span) =>
+      span.innerHTML.replaceAll('<wbr>', '|'),
+    );
+    expect(username).toBe('maximilian_|alexander');
+    expect(email).toBe('maximilian|.alexander|.schneider-winterberg@|very-long-subsidiary-name|.example|.com');
+    // A piece wider than the column may still break inside, never the column squeezed to a letter a line.
+    expect(header.className).toContain('[overflow-wrap:anywhere]');
+    expect(header.className).toMatch(/\bmin-w-/);
+  });
+
+  /**
+   * jsdom has no layout: the table's least width (measured with `width: min-content`, the buttons side by side or
+   * stacked as `data-actions` says) and its box's width are given here.
+   */
+  function layOut(box: number, table: { row: number; stack: number }) {
+    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockImplementation(function (this: Element) {
+      return this.querySelector(':scope > table') ? box : 0;
+    });
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const width =
+        this instanceof HTMLTableElement && this.style.width === 'min-content'
+          ? table[this.dataset.actions === 'stack' ? 'stack' : 'row']
+          : 0;
+      return DOMRect.fromRect({ width, height: 0 });
+    });
+  }
+
+  it('stacks the buttons of each row when the table fits only that way', async () => {
+    layOut(640, { row: 700, stack: 600 });
+    serveApi({ [`GET ${PATH}`]: pageOf([ROOT, user('alice')]) });
+    open();
+    const table = await screen.findByRole('table', { name: 'Users 1 to 2 of 2' });
+    expect(table.dataset.actions).toBe('stack');
+    expect(screen.queryByRole('list', { name: 'Users 1 to 2 of 2' })).toBeNull();
+  });
+
+  it('shows a card per user instead when the table does not fit, as on a phone, with the same facts and buttons', async () => {
+    layOut(343, { row: 700, stack: 600 });
+    serveApi({ [`GET ${PATH}`]: pageOf([ROOT, user('alice', { role: 'creator', generated: true })]) });
+    open();
+    const list = await screen.findByRole('list', { name: 'Users 1 to 2 of 2' });
+    // The table stays laid out to be measured again, invisible and out of the accessibility tree.
+    expect(screen.queryByRole('table')).toBeNull();
+    const [root, alice] = within(list).getAllByRole('listitem');
+    expect(within(alice!).getByRole('heading', { level: 2 }).textContent).toBe('alice');
+    const facts = [...alice!.querySelectorAll('dt')].map((term) => [term.textContent, term.nextSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Role', 'Creator'],
+      ['Password', 'Set by admin'],
+      ['Created', 'Mar 1, 2029'],
+    ]);
+    expect(alice!.textContent).toContain('alice@example.com');
+    expect(within(alice!).getByRole('button', { name: 'Edit alice' })).toBeTruthy();
+    expect(within(alice!).getByRole('button', { name: 'Delete alice' })).toBeTruthy();
+    expect(within(root!).getByRole('heading', { level: 2 }).textContent).toBe('root You');
+    expect(within(root!).queryByRole('button', { name: 'Delete root' })).toBeNull();
+
+    fireEvent.click(within(alice!).getByRole('button', { name: 'Edit alice' }));
+    expect(screen.getByRole('dialog', { name: 'Edit alice' })).toBeTruthy();
   });
 
   it('shows the forbidden state when the server refuses, and a retry when loading fails', async () => {
