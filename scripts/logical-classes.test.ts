@@ -39,6 +39,19 @@ describe('the client layout', () => {
     expect(found).toEqual([]);
   });
 
+  it('draws arrows that point along the reading direction through the Arrow component only', () => {
+    const found = sources(CLIENT)
+      .filter((file) => file.endsWith('.tsx') && !file.endsWith(path.join('components', 'ui', 'Arrow.tsx')))
+      .flatMap((file) =>
+        fs
+          .readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((line) => /[←→]/.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line))
+          .map((line) => `${path.relative(CLIENT, file)}: ${line.trim()}`),
+      );
+    expect(found).toEqual([]);
+  });
+
   it('the check itself finds physical classes', () => {
     const text = `<p className="ml-2 sm:pr-4 text-left" /> cx('md:-left-3', open && 'border-r')`;
     const found = classLists(text).flatMap((list) => [...list.matchAll(PHYSICAL)].map((match) => match[0]));
