@@ -78,8 +78,8 @@ describe('the translation checks find', () => {
 
   it('the plural forms each language has: six in Arabic, four in Polish and Russian, one in Japanese', () => {
     expect(pluralForms('ar')).toHaveLength(6);
-    expect(pluralForms('pl')).toEqual(['few', 'many', 'one', 'other']);
-    expect(pluralForms('ru')).toEqual(['few', 'many', 'one', 'other']);
+    expect([...pluralForms('pl')].sort()).toEqual(['few', 'many', 'one', 'other']);
+    expect([...pluralForms('ru')].sort()).toEqual(['few', 'many', 'one', 'other']);
     expect(pluralForms('ja')).toEqual(['other']);
     const polish = problems('pl', english, {
       a: 'Otwórz {{what}}',
