@@ -44,14 +44,25 @@ export interface RawRequestOptions {
    */
   fallback?: string | undefined;
   /**
-   * Told the bytes of the body sent so far, as they go (a part of an upload). fetch tells nothing of that, so such a
-   * call goes by XMLHttpRequest where there is one; it fails and answers as any other call.
+   * Sends the call in place of fetch (same arguments, same Response, same failures): the upload sends its parts
+   * through one that tells how many bytes went out (xhr-send.ts), so pages without uploads do not carry it.
    */
-  onUploadProgress?: ((sent: number) => void) | undefined;
+  send?: Send | undefined;
 }
 
-/** A JSON call's options: the transport's, without headers of its own. */
-type RequestOptions = Omit<RawRequestOptions, 'headers' | 'onUploadProgress'>;
+/** fetch's shape, for a transport that stands in for it. */
+export type Send = (url: string, init: SendInit) => Promise<Response>;
+export interface SendInit {
+  method: string;
+  headers: Record<string, string>;
+  body: BodyInit | undefined;
+  credentials: RequestCredentials;
+  cache: RequestCache;
+  signal?: AbortSignal;
+}
+
+/** A JSON call's options: the transport's, without headers or a transport of its own. */
+type RequestOptions = Omit<RawRequestOptions, 'headers' | 'send'>;
 
 const isBinary = (body: unknown): body is Uint8Array<ArrayBuffer> | Blob =>
   body instanceof Uint8Array || body instanceof Blob;
@@ -71,14 +82,11 @@ export async function request(path: string, options: RawRequestOptions = {}): Pr
     credentials: 'same-origin',
     cache: 'no-store',
     ...(options.signal && { signal: options.signal }),
-  } satisfies RequestInit;
-  const { onUploadProgress } = options;
+  } satisfies SendInit;
+  const send: Send = options.send ?? fetch;
   let response: Response;
   try {
-    response =
-      onUploadProgress && typeof XMLHttpRequest !== 'undefined'
-        ? await sendWithProgress(API_BASE + path, init, onUploadProgress)
-        : await fetch(API_BASE + path, init);
+    response = await send(API_BASE + path, init);
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     const { fallback } = options;
@@ -94,79 +102,6 @@ export async function request(path: string, options: RawRequestOptions = {}): Pr
       : (options.fallback ?? `The server answered ${response.status}`),
     failure ?? {},
   );
-}
-
-/** Statuses whose answer has no body: a Response made with one would throw. */
-const NULL_BODY = new Set([101, 204, 205, 304]);
-
-/** The answer's headers as XMLHttpRequest gives them ("name: value" lines), any it cannot hold left out. */
-function parseHeaders(raw: string): Headers {
-  const headers = new Headers();
-  for (const line of raw.trim().split(/[\r\n]+/)) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    try {
-      headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-    } catch {
-      // A name or value a Headers cannot hold: nothing the client reads.
-    }
-  }
-  return headers;
-}
-
-/**
- * `fetch(url, init)` by XMLHttpRequest, which tells how much of the body has gone out: it resolves to the same
- * Response, rejects with a TypeError when the network fails and with the signal's reason (an AbortError unless
- * given another) when aborted, as fetch does.
- */
-function sendWithProgress(
-  url: string,
-  init: {
-    method: string;
-    headers: Record<string, string>;
-    body: XMLHttpRequestBodyInit | undefined;
-    signal?: AbortSignal;
-  },
-  onUploadProgress: (sent: number) => void,
-): Promise<Response> {
-  const { signal } = init;
-  const reason = () => signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-  return new Promise<Response>((resolve, reject) => {
-    if (signal?.aborted) return reject(reason());
-    const xhr = new XMLHttpRequest();
-    const abort = () => xhr.abort();
-    // Progress told after the call ended (an abort races the last events) is no longer this call's.
-    let open = true;
-    const settle = (finish: () => void) => {
-      if (!open) return;
-      open = false;
-      signal?.removeEventListener('abort', abort);
-      finish();
-    };
-    xhr.open(init.method, url);
-    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (open) onUploadProgress(event.loaded);
-    };
-    xhr.onload = () =>
-      settle(() => {
-        try {
-          resolve(
-            new Response(NULL_BODY.has(xhr.status) ? null : xhr.responseText, {
-              status: xhr.status,
-              statusText: xhr.statusText,
-              headers: parseHeaders(xhr.getAllResponseHeaders()),
-            }),
-          );
-        } catch {
-          reject(new TypeError('The answer could not be read'));
-        }
-      });
-    xhr.onerror = () => settle(() => reject(new TypeError('Failed to fetch')));
-    xhr.onabort = () => settle(() => reject(reason()));
-    signal?.addEventListener('abort', abort, { once: true });
-    xhr.send(init.body ?? null);
-  });
 }
 
 /**

@@ -8,6 +8,7 @@ import type {
 } from '../../../../shared/api/files.contract';
 import { UPLOAD_TOKEN_HEADER } from '../../../../shared/rules/files';
 import { request } from '../../../lib/api-client';
+import { sendWithUploadProgress } from '../../../lib/xhr-send';
 
 export type UploadStatus = z.output<typeof UploadStatusSchema>;
 export type UploadTicket = z.output<typeof UploadTicketSchema>;
@@ -46,7 +47,7 @@ export const uploadPart = (
     body: bytes,
     headers: tokenHeader(target),
     signal,
-    onUploadProgress: onSent,
+    send: onSent && sendWithUploadProgress(onSent),
   }).then((response) => response.json() as Promise<z.output<typeof PartStored>>);
 
 /** From now on the secret can be opened; 409 files.incomplete lists parts still missing. */
