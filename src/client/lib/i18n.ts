@@ -1,6 +1,4 @@
 import i18next, { type i18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
 import {
@@ -10,6 +8,8 @@ import {
   toSupportedLanguage,
   type Namespace,
 } from '../../shared/rules/languages';
+import { languageDetector } from './language-detector';
+import { localeBackend } from './locale-backend';
 
 export {
   LANGUAGES,
@@ -33,8 +33,8 @@ const ON_DEMAND: readonly Namespace[] = ['admin', 'requests', 'receipts', 'activ
 export async function initI18n(forcedLanguage: string): Promise<i18n> {
   const forced = (forcedLanguage && toSupportedLanguage(forcedLanguage)) || '';
   await i18next
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(localeBackend)
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
       ...(forced && { lng: forced }),
@@ -45,17 +45,9 @@ export async function initI18n(forcedLanguage: string): Promise<i18n> {
       load: 'currentOnly',
       ns: NAMESPACES.filter((namespace) => !ON_DEMAND.includes(namespace)),
       defaultNS: 'common',
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       maxRetries: 5,
       retryTimeout: 350,
       maxParallelReads: 10,
-      detection: {
-        order: ['querystring', 'localStorage', 'navigator'],
-        lookupQuerystring: 'lng',
-        caches: ['localStorage'],
-        // An unknown or malformed code (in the address, the storage or the browser's list) is skipped, never used.
-        convertDetectedLanguage: (tag: string) => toSupportedLanguage(tag) ?? UNSUPPORTED,
-      },
       // React escapes what it renders; escaping here too would show &amp; to the reader.
       interpolation: { escapeValue: false },
       returnNull: false,
@@ -64,9 +56,6 @@ export async function initI18n(forcedLanguage: string): Promise<i18n> {
   i18next.on('languageChanged', showLanguage);
   return i18next;
 }
-
-/** Stands for a tag Hush does not speak: i18next skips it to the next one the browser lists. */
-const UNSUPPORTED = 'x-unsupported';
 
 /** The document says its language and direction: screen readers, hyphenation and the right-to-left layout follow. */
 function showLanguage(language: string) {
