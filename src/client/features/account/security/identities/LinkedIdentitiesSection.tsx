@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../../components/ui/Alert';
-import { Button, buttonClass } from '../../../../components/ui/Button';
+import { Button } from '../../../../components/ui/Button';
 import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
 import { LoadFailed } from '../../../../components/ui/LoadFailed';
 import { Spinner } from '../../../../components/ui/Spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/error-message';
 import { formatDate } from '../../../../lib/format-date';
-import { providerStart, useSignInMethods } from '../../../auth';
+import { ProviderLink, useSignInMethods } from '../../../auth';
 import { listIdentities, unlinkIdentity, type LinkedIdentity } from '../../api/identities';
 import { MetaLine } from '../../MetaLine';
 import { useAccountResource } from '../../use-account-resource';
@@ -84,20 +84,7 @@ export function LinkedIdentitiesSection() {
         <ul className="flex flex-wrap gap-2">
           {linkable.map((provider) => (
             <li key={provider.id}>
-              <a
-                href={`${providerStart(provider.id, HERE)}&link=true`}
-                className={buttonClass({ variant: 'secondary' })}
-              >
-                {/* One flex item, so the sentence wraps as one and stays centred. */}
-                <span className="[overflow-wrap:anywhere]">
-                  <Trans
-                    t={t}
-                    i18nKey="identities.link"
-                    values={{ name: provider.name }}
-                    components={{ name: <bdi /> }}
-                  />
-                </span>
-              </a>
+              <ProviderLink provider={provider} next={HERE} link sentence="identities.link" />
             </li>
           ))}
         </ul>
