@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** The real start-up (language detector, HTTP backend), each case with a fresh i18next, texts served by a stub. */
-async function start({ url = '/', stored, browser = ['en-US'], forced = '' }: Start) {
+async function start({ url = '/', stored, browser = ['en-US'], forced = '', broken }: Start) {
   vi.resetModules();
   window.history.replaceState(null, '', url);
   localStorage.clear();
@@ -14,6 +14,8 @@ async function start({ url = '/', stored, browser = ['en-US'], forced = '' }: St
     vi.fn(async (input: RequestInfo | URL) => {
       const path = String(input);
       asked.push(path);
+      const failure = broken?.(path);
+      if (failure) return failure;
       return new Response(JSON.stringify({ nav: { home: path } }), { headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -21,7 +23,14 @@ async function start({ url = '/', stored, browser = ['en-US'], forced = '' }: St
   const i18n = await initI18n(forced);
   return { i18n, asked, lang: document.documentElement.lang, dir: document.documentElement.dir };
 }
-type Start = { url?: string; stored?: string; browser?: string[]; forced?: string };
+type Start = {
+  url?: string;
+  stored?: string;
+  browser?: string[];
+  forced?: string;
+  /** An answer in place of the texts for this path, if any. */
+  broken?: (path: string) => Response | undefined;
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -68,5 +77,20 @@ describe('the page language', () => {
     await i18n.changeLanguage('fr');
     expect(document.documentElement.lang).toBe('fr');
     expect(localStorage.getItem('i18nextLng')).toBe('fr');
+  });
+
+  it('a broken, missing or failing language file shows the English texts, never the keys', async () => {
+    for (const answer of [
+      () => new Response('{"nav": {"home": "Start"', { status: 200 }),
+      () => new Response('[]', { status: 200 }),
+      () => new Response('not found', { status: 404 }),
+    ]) {
+      const { i18n } = await start({
+        browser: ['de'],
+        broken: (path) => (path === '/locales/de/common.json' ? answer() : undefined),
+      });
+      expect(i18n.resolvedLanguage).toBe('de');
+      expect(i18n.t('nav.home')).toBe('/locales/en/common.json');
+    }
   });
 });

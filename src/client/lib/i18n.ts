@@ -37,7 +37,8 @@ export async function initI18n(forcedLanguage: string): Promise<i18n> {
     .use(languageDetector)
     .use(initReactI18next)
     .init({
-      ...(forced && { lng: forced }),
+      // Set even when empty: a second start-up (tests) must not keep the first one's forced language.
+      lng: forced || undefined,
       fallbackLng: forced || 'en',
       // Our codes exactly (pt-BR, zh-TW…): the detector's tags are made ours first, and what is not ours is dropped.
       supportedLngs: LANGUAGE_CODES,
