@@ -22,9 +22,10 @@ describe('event notices (src/server/locales/{code}/emails.json, events.*)', () =
     expect(textsFor('eo')).toEqual({
       language: 'en',
       subject: 'Hush',
-      footer: 'You get these emails because you chose them in your Hush account (Activity › Notifications).',
+      footer:
+        'You get these emails because you chose them in your Hush account (Account settings › Email notifications).',
       time: 'Time',
-      id: 'Id',
+      id: 'ID',
     });
   });
 
