@@ -25,7 +25,7 @@ export function EmailVerification() {
     try {
       const { email } = await sendEmailVerification();
       const hours = EMAIL_TOKEN_MINUTES.verify_email / 60;
-      setOutcome({ sent: true, text: t('emailLinks.status.sent', { email, hours }) });
+      setOutcome({ sent: true, text: t('emailLinks.status.sent', { email, count: hours }) });
     } catch (error) {
       setOutcome({ sent: false, text: errorMessage(t, error) });
     } finally {

@@ -59,7 +59,7 @@ export function CreateTokenForm({ role, onCreated }: { role: Role; onCreated(tok
           maxLength={TOKEN_NAME_MAX}
           dir="auto"
           required
-          {...form.text('name', (key) => t(key, { max: TOKEN_NAME_MAX }))}
+          {...form.text('name', (key) => t(key, { count: TOKEN_NAME_MAX }))}
         />
         <Select
           label={t('tokens.expiry')}

@@ -51,7 +51,7 @@ export default function ForgotPasswordPage() {
           </Alert>
         ) : sent ? (
           <Alert tone="success" title={t('emailLinks.forgot.sentTitle')}>
-            {t('emailLinks.forgot.sent', { minutes: EMAIL_TOKEN_MINUTES.reset_password })}
+            {t('emailLinks.forgot.sent', { count: EMAIL_TOKEN_MINUTES.reset_password })}
           </Alert>
         ) : (
           <form ref={form.container} noValidate onSubmit={form.onSubmit} aria-busy={form.busy} className="space-y-5">

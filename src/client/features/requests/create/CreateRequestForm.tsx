@@ -61,7 +61,8 @@ export function CreateRequestForm({ onCreated }: { onCreated(request: CreatedReq
     }
   };
 
-  const limit = { max: REQUEST_LIMITS.titleBytes, instructionsMax: REQUEST_LIMITS.instructionsBytes };
+  const titleLimit = { count: REQUEST_LIMITS.titleBytes };
+  const textLimit = { count: REQUEST_LIMITS.instructionsBytes };
   return (
     <Card>
       <form ref={container} noValidate onSubmit={onSubmit} aria-busy={busy} className="space-y-6">
@@ -74,17 +75,17 @@ export function CreateRequestForm({ onCreated }: { onCreated(request: CreatedReq
           <legend className="sr-only">{t('create.formLabel')}</legend>
           <TextInput
             label={t('create.titleLabel')}
-            hint={t('create.titleHint', limit)}
+            hint={t('create.titleHint', titleLimit)}
             value={values.title}
             onChange={(event) => update('title', event.target.value)}
             autoComplete="off"
             required
-            error={errors.title && t(errors.title, limit)}
+            error={errors.title && t(errors.title, titleLimit)}
           />
           <Field
             label={t('create.textLabel')}
-            hint={t('create.textHint', limit)}
-            error={errors.text && t(errors.text, limit)}
+            hint={t('create.textHint', textLimit)}
+            error={errors.text && t(errors.text, textLimit)}
           >
             {({ id, describedBy, invalid }) => (
               <textarea

@@ -30,11 +30,11 @@ export function MoreOptions({
     <div className="space-y-5">
       <TextInput
         label={t('title.label')}
-        hint={values.isPublic ? t('title.hintPublic') : t('title.hint', { max: LIMITS.titleBytes })}
+        hint={values.isPublic ? t('title.hintPublic') : t('title.hint', { count: LIMITS.titleBytes })}
         value={values.title}
         onChange={(event) => update('title', event.target.value)}
         autoComplete="off"
-        error={errors.title && t(errors.title, { max: LIMITS.titleBytes })}
+        error={errors.title && t(errors.title, { count: LIMITS.titleBytes })}
       />
       <PasswordOption values={values} error={errors.password} update={update} />
       {ipInputShown && (

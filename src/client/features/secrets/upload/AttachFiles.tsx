@@ -28,7 +28,7 @@ export function AttachFiles({
     onChange(result.files);
     setNotice(
       result.overLimit
-        ? { text: t('files.tooMany', { max: limits.maxFiles }), error: true }
+        ? { text: t('files.tooMany', { count: limits.maxFiles }), error: true }
         : { text: t('files.added', { count: result.files.length - files.length }), error: false },
     );
   };
@@ -43,7 +43,7 @@ export function AttachFiles({
     <FileDropZone
       label={t('files.label')}
       hint={t('files.hint', {
-        max: limits.maxFiles,
+        count: limits.maxFiles,
         fileSize: size(limits.maxFileBytes),
         totalSize: size(limits.maxTotalBytes),
       })}
