@@ -46,7 +46,7 @@ describe('the server texts (src/server/locales/{code}/emails.json)', () => {
       'A wrong password was tried on your secret x1 (1 attempt left).',
     );
     expect(t('zh', 'events.text.secret_viewed_left', { id: 'x1', count: 1 })).toBe(
-      '您的秘密 x1 已被打开（剩余 1 次查看）。',
+      '你的秘密 x1 已被打开（剩余 1 次查看）。',
     );
   });
 
