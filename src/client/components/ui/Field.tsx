@@ -48,6 +48,13 @@ export function Field({ label, hint, error, children }: FieldProps) {
 
 type WithField<T> = T & { label: ReactNode; hint?: ReactNode; error?: ReactNode };
 
+/**
+ * What people type goes in its own direction (`dir="auto"`), whatever the page's: a password, key, address or name
+ * that starts or ends with punctuation keeps its characters in order on a right-to-left page, and Arabic typed on
+ * an English page reads right to left. An empty field follows the page. A caller may still set `dir`.
+ */
+const TYPED_DIRECTION = 'auto';
+
 export function TextInput({
   label,
   hint,
@@ -60,6 +67,7 @@ export function TextInput({
       {({ id, describedBy, invalid }) => (
         <input
           id={id}
+          dir={TYPED_DIRECTION}
           aria-describedby={describedBy}
           aria-invalid={invalid}
           className={cx(controlClass, className)}
@@ -82,6 +90,7 @@ export function TextArea({
       {({ id, describedBy, invalid }) => (
         <textarea
           id={id}
+          dir={TYPED_DIRECTION}
           aria-describedby={describedBy}
           aria-invalid={invalid}
           className={cx(controlClass, 'font-mono', className)}

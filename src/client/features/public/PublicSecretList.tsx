@@ -24,9 +24,10 @@ function PublicSecretRow({ item, now }: { item: PublicSecretItem; now: Date }) {
   const when = formatRelativeTime(expiresAt, now, locale);
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <h2 className="text-base font-semibold [overflow-wrap:anywhere]">
+      {/* dir="auto" on the heading itself, as in the own secrets list: a title in the other direction aligns whole. */}
+      <h2 dir={item.title ? 'auto' : undefined} className="text-base font-semibold [overflow-wrap:anywhere]">
         <TextLink to={secretPath(item.id)}>
-          {item.title ? <span dir="auto">{item.title}</span> : <span className="italic">{t('item.untitled')}</span>}
+          {item.title ? item.title : <span className="italic">{t('item.untitled')}</span>}
         </TextLink>
       </h2>
       <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">

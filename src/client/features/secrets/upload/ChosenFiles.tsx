@@ -26,8 +26,9 @@ export function ChosenFiles({
       {files.map((file, index) => (
         <li key={`${file.name}|${file.size}|${file.lastModified}`} className="flex items-center gap-3 py-2">
           <div className="min-w-0 flex-1">
-            <p dir="auto" className="font-medium break-all">
-              {file.name}
+            {/* Isolated, not its own direction: the name lines up with its size below, as in the progress list. */}
+            <p className="font-medium break-all">
+              <bdi>{file.name}</bdi>
             </p>
             <p className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
               {formatSize(file.size, i18n.language)}
