@@ -98,3 +98,47 @@ test.describe('right-to-left pages pass axe, light and dark', () => {
     }
   }
 });
+
+/**
+ * Where a switch's knob is, from its track and its ::before (the knob is no element of its own): at the reading
+ * start before any transform, moved by the transform's x. Run in the page.
+ */
+const KNOBS = `(() => [...document.querySelectorAll('[role="switch"]')].filter((input) => input.offsetParent).map((input) => {
+  const track = input.getBoundingClientRect();
+  const knob = getComputedStyle(input, '::before');
+  const width = parseFloat(knob.width);
+  // Tailwind moves it with the translate property; a transform would add to it.
+  const moved = (parseFloat(knob.translate) || 0) + new DOMMatrix(knob.transform === 'none' ? undefined : knob.transform).m41;
+  const start = getComputedStyle(input).direction === 'rtl' ? track.right - width : track.left;
+  return { checked: input.checked, left: start + moved - track.left, right: track.right - (start + moved + width) };
+}))()`;
+
+test.describe('controls in both directions', () => {
+  for (const language of ['en', 'ar'] as const) {
+    test(`${language}: switch knobs stay in their tracks; a generated password keeps its order`, async ({ page }) => {
+      await page.addInitScript((code) => localStorage.setItem('i18nextLng', code), language);
+      await page.goto('/');
+      const create = texts(language, 'create');
+      await page.getByRole('button', { name: create.options!.toggle! }).click();
+      const protect = page.getByRole('switch', { name: create.password!.toggle! });
+      for (const on of [false, true]) {
+        if (on) await protect.check();
+        // The knob slides (a transition): measure once it has stopped.
+        await page.waitForFunction(() => document.getAnimations().length === 0);
+        const knobs = await page.evaluate<{ checked: boolean; left: number; right: number }[]>(KNOBS);
+        expect(knobs.length).toBeGreaterThan(0);
+        for (const knob of knobs) {
+          expect(knob.left, JSON.stringify(knob)).toBeGreaterThanOrEqual(0);
+          expect(knob.right, JSON.stringify(knob)).toBeGreaterThanOrEqual(0);
+        }
+      }
+      // A password that starts and ends with punctuation reads in its own order, whatever the page's direction.
+      const password = page.getByRole('textbox', { name: create.password!.label!, exact: true });
+      await password.fill('!Xy7-Pq2#');
+      expect(await password.evaluate((input) => input.matches(':dir(ltr)'))).toBe(true);
+      // Arabic typed on any page reads right to left.
+      await password.fill('كلمة!');
+      expect(await password.evaluate((input) => input.matches(':dir(rtl)'))).toBe(true);
+    });
+  }
+});
