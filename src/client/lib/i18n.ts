@@ -8,6 +8,7 @@ import {
   toSupportedLanguage,
   type Namespace,
 } from '../../shared/rules/languages';
+import { localNumbers } from '../../shared/rules/local-numbers';
 import { languageDetector } from './language-detector';
 import { localeBackend } from './locale-backend';
 
@@ -35,6 +36,7 @@ export async function initI18n(forcedLanguage: string): Promise<i18n> {
   await i18next
     .use(localeBackend)
     .use(languageDetector)
+    .use(localNumbers)
     .use(initReactI18next)
     .init({
       // Set even when empty: a second start-up (tests) must not keep the first one's forced language.
@@ -49,8 +51,9 @@ export async function initI18n(forcedLanguage: string): Promise<i18n> {
       maxRetries: 5,
       retryTimeout: 350,
       maxParallelReads: 10,
-      // React escapes what it renders; escaping here too would show &amp; to the reader.
-      interpolation: { escapeValue: false },
+      // React escapes what it renders; escaping here too would show &amp; to the reader. Numbers are written the
+      // language's way (local-numbers.ts).
+      interpolation: { escapeValue: false, alwaysFormat: true },
       returnNull: false,
     });
   showLanguage(i18next.resolvedLanguage ?? 'en');

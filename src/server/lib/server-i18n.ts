@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInstance, type i18n, type Resource, type ResourceLanguage } from 'i18next';
 import { LANGUAGE_CODES } from '../../shared/rules/languages.js';
+import { localNumbers } from '../../shared/rules/local-numbers.js';
 
 export const SERVER_NAMESPACE = 'emails';
 const FALLBACK = 'en';
@@ -64,7 +65,8 @@ function readResources(dir: string, codes: readonly string[]): Resource {
  * One i18next instance with the texts of every language under `dir`, initialised synchronously (resources given,
  * `initAsync: false`): built once at start-up, never per request. Values are not escaped: the texts go into plain
  * text mail, Slack and ntfy as they are, and the HTML mail escapes each whole sentence itself (mailer.ts,
- * account-mail.ts). Nesting (`$t(…)`) is off, so a value such as a username is never read as a text.
+ * account-mail.ts). Nesting (`$t(…)`) is off, so a value such as a username is never read as a text. Numbers are
+ * written the language's way (shared/rules/local-numbers.ts).
  */
 export function createServerTexts(
   dir: string = SERVER_LOCALES_DIR,
@@ -74,7 +76,7 @@ export function createServerTexts(
   const languages = Object.keys(resources).sort();
   const loaded = new Set(languages);
   const instance: i18n = createInstance();
-  void instance.init({
+  void instance.use(localNumbers).init({
     resources,
     lng: FALLBACK,
     fallbackLng: FALLBACK,
@@ -84,7 +86,7 @@ export function createServerTexts(
     initAsync: false,
     returnNull: false,
     returnObjects: false,
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
   });
   // A language without a file speaks English, as does no language at all.
   const languageOf = (language: string | null | undefined) => (language && loaded.has(language) ? language : FALLBACK);
