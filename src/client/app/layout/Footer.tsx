@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { LanguagePicker } from './LanguagePicker';
 
-const linkClass = 'hover:text-slate-900 hover:underline dark:hover:text-white';
+/** The app's focus ring, as on every other link and control (the browser's thin default was left here). */
+const linkClass =
+  'rounded hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:hover:text-white';
 
 export function Footer() {
   const { t } = useTranslation();

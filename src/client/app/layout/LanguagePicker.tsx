@@ -21,7 +21,7 @@ export function LanguagePicker({ className }: { className?: string }) {
         id={id}
         value={current}
         onChange={(event) => void i18n.changeLanguage(event.target.value)}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       >
         {LANGUAGE_CODES.map((code) => (
           <option key={code} value={code} lang={code}>
