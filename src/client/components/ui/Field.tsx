@@ -67,7 +67,8 @@ export function TextInput({
       {({ id, describedBy, invalid }) => (
         <input
           id={id}
-          dir={TYPED_DIRECTION}
+          // A number has no direction of its own: it sits where the page's other fields start.
+          dir={rest.type === 'number' ? undefined : TYPED_DIRECTION}
           aria-describedby={describedBy}
           aria-invalid={invalid}
           className={cx(controlClass, className)}
