@@ -124,7 +124,7 @@ test.describe('controls in both directions', () => {
       for (const on of [false, true]) {
         if (on) await protect.check();
         // The knob slides (a transition): measure once it has stopped.
-        await page.waitForFunction(() => document.getAnimations().length === 0);
+        await page.waitForFunction('document.getAnimations().length === 0');
         const knobs = await page.evaluate<{ checked: boolean; left: number; right: number }[]>(KNOBS);
         expect(knobs.length).toBeGreaterThan(0);
         for (const knob of knobs) {

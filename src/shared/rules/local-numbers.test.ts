@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { localNumbers } from './local-numbers';
+import { localNumbers } from './local-numbers.js';
 
 /** An i18next set up as the pages and the server set theirs up: numbers through localNumbers, always. */
 async function texts(resources: Record<string, Record<string, string>>) {
