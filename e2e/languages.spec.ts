@@ -124,7 +124,8 @@ test.describe('controls in both directions', () => {
       for (const on of [false, true]) {
         if (on) await protect.check();
         // The knob slides (a transition): measure once it has stopped.
-        await page.waitForFunction('document.getAnimations().length === 0');
+        // (A page expression: the e2e project has no DOM types, and the CSP refuses waitForFunction's string.)
+        await expect.poll(() => page.evaluate<number>('document.getAnimations().length')).toBe(0);
         const knobs = await page.evaluate<{ checked: boolean; left: number; right: number }[]>(KNOBS);
         expect(knobs.length).toBeGreaterThan(0);
         for (const knob of knobs) {
@@ -141,4 +142,20 @@ test.describe('controls in both directions', () => {
       expect(await password.evaluate((input) => input.matches(':dir(rtl)'))).toBe(true);
     });
   }
+});
+
+test('a language picked in the footer turns the page at once and stays after a reload; the browser’s own is not kept', async ({
+  page,
+}) => {
+  const title = page.getByRole('heading', { level: 1 });
+  await page.goto('/');
+  await expect(title).toHaveText(texts('en', 'create').page!.title!);
+  expect(await page.evaluate<string | null>("localStorage.getItem('i18nextLng')")).toBeNull();
+  const picker = page.getByRole('contentinfo').getByRole('combobox', { name: texts('en', 'common').language!.label! });
+  await picker.selectOption('ar');
+  await expect(title).toHaveText(texts('ar', 'create').page!.title!);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.reload();
+  await expect(title).toHaveText(texts('ar', 'create').page!.title!);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
 });

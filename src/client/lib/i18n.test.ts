@@ -76,7 +76,12 @@ describe('the page language', () => {
     const { i18n } = await start({ browser: ['en'] });
     await i18n.changeLanguage('fr');
     expect(document.documentElement.lang).toBe('fr');
-    expect(localStorage.getItem('i18nextLng')).toBe('fr');
+  });
+
+  it('keeps no language the browser or the address gave: a browser whose list changes is followed', async () => {
+    await start({ url: '/?lng=es', browser: ['de'] });
+    expect(localStorage.getItem('i18nextLng')).toBeNull();
+    expect((await start({ browser: ['fr'] })).i18n.resolvedLanguage).toBe('fr');
   });
 
   it('a broken, missing or failing language file shows the English texts, never the keys', async () => {

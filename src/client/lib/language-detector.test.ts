@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LANGUAGE_STORAGE_KEY, languageDetector, requestedLanguages } from './language-detector';
+import { LANGUAGE_STORAGE_KEY, languageDetector, rememberLanguage, requestedLanguages } from './language-detector';
 
 function visit({ url = '/', stored, browser }: { url?: string; stored?: string; browser: string[] }) {
   window.history.replaceState(null, '', url);
@@ -24,10 +24,13 @@ describe('the languages a visitor asks for', () => {
     expect(requestedLanguages()).toEqual([]);
   });
 
-  it('keeps the language in use for the next visit', () => {
-    visit({ browser: ['en'] });
-    languageDetector.cacheUserLanguage!('fa');
+  it('keeps a picked language for the next visit, and nothing the detector found on the way', () => {
+    visit({ url: '/?lng=de', browser: ['en'] });
+    expect(languageDetector.cacheUserLanguage).toBeUndefined();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+    rememberLanguage('fa');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fa');
+    window.history.replaceState(null, '', '/');
     expect(requestedLanguages()[0]).toBe('fa');
   });
 
@@ -39,6 +42,6 @@ describe('the languages a visitor asks for', () => {
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(refuse);
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(refuse);
     expect(requestedLanguages()).toEqual(['it']);
-    expect(() => languageDetector.cacheUserLanguage!('de')).not.toThrow();
+    expect(() => rememberLanguage('de')).not.toThrow();
   });
 });

@@ -23,15 +23,21 @@ export function requestedLanguages(): Language[] {
   return [...new Set(found)];
 }
 
-/** i18next's language detector: `requestedLanguages`, and the language in use kept for the next visit. */
+/**
+ * Keeps a language the visitor picked (the language picker) for the next visits: it then wins over the browser's
+ * list. Only a pick is kept, never a language found on the way (the browser's list, `?lng=`), so a browser whose
+ * languages change later is followed.
+ */
+export function rememberLanguage(language: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // not kept: the next visit asks the browser's list again
+  }
+}
+
+/** i18next's language detector: `requestedLanguages`; it keeps nothing itself (see `rememberLanguage`). */
 export const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
   detect: requestedLanguages,
-  cacheUserLanguage(language: string) {
-    try {
-      localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-    } catch {
-      // not kept: the next visit asks the browser's list again
-    }
-  },
 };

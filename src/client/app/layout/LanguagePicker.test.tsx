@@ -10,6 +10,7 @@ import { LanguagePicker } from './LanguagePicker';
 
 let i18n: i18n;
 beforeEach(async () => {
+  localStorage.clear();
   i18n = await createTestI18n();
 });
 afterEach(() => {
@@ -34,6 +35,8 @@ it('lists every language by its own name, marked with its language, and switches
   expect(options.map((option) => option.lang)).toEqual(LANGUAGE_CODES);
   fireEvent.change(picker, { target: { value: 'de' } });
   expect(i18n.language).toBe('de');
+  // The pick is kept for the next visits (the detector reads it before the browser's list).
+  expect(localStorage.getItem('i18nextLng')).toBe('de');
 });
 
 it('is not there when the instance forces a language', () => {

@@ -2,11 +2,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_CODES, languageName, toSupportedLanguage, type Language } from '../../../shared/rules/languages';
 import { cx } from '../../components/ui/cx';
+import { rememberLanguage } from '../../lib/language-detector';
 import { runtimeConfig } from '../../lib/runtime-config';
 
 /**
- * The interface language, by name in its own language. The choice is kept in this browser (the language detector
- * stores it) and wins over the browser's list; a language the instance forces (HUSH_FORCED_LANGUAGE) leaves nothing
+ * The interface language, by name in its own language. The choice is kept in this browser (`rememberLanguage`) and
+ * wins over the browser's list; a language the instance forces (HUSH_FORCED_LANGUAGE) leaves nothing
  * to choose, so then there is no picker.
  */
 export function LanguagePicker({ className }: { className?: string }) {
@@ -20,7 +21,12 @@ export function LanguagePicker({ className }: { className?: string }) {
       <select
         id={id}
         value={current}
-        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        onChange={(event) => {
+          const picked = toSupportedLanguage(event.target.value);
+          if (!picked) return;
+          rememberLanguage(picked);
+          void i18n.changeLanguage(picked);
+        }}
         className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       >
         {LANGUAGE_CODES.map((code) => (
