@@ -218,10 +218,13 @@ const scenarioCases = PUBLIC_API.flatMap(({ name }) =>
 );
 
 describeEachDialect('the HTTP contract', (dialect: Dialect) => {
+  // The older /api paths are routing, the same on either database: SQLite proves they answer as /api/v1 does, and
+  // PostgreSQL, where each app costs a schema and its migrations, runs each scenario once (it was half of CI's time).
+  const prefixes = dialect === 'sqlite' ? PREFIXES : PREFIXES.slice(0, 1);
   for (const { name, scenario, title } of scenarioCases) {
-    it(`${title}, identically under /api/v1 and /api`, async () => {
+    it(`${title}, ${prefixes.length > 1 ? 'identically under /api/v1 and /api' : `under ${prefixes[0]}`}`, async () => {
       const answers = [];
-      for (const prefix of PREFIXES) {
+      for (const prefix of prefixes) {
         // A fresh app (same start time) per prefix: both must answer the same scenario the same way.
         const t = await createTestApp({ dialect, clock: createTestClock(), config: scenario.config });
         try {
@@ -247,7 +250,7 @@ describeEachDialect('the HTTP contract', (dialect: Dialect) => {
           await t.close();
         }
       }
-      expect(answers[1]).toEqual(answers[0]);
+      if (answers.length > 1) expect(answers[1]).toEqual(answers[0]);
     });
   }
 
