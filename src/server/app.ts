@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RouteContract } from '../shared/api/contract.js';
 import { apiRoutes } from '../shared/api/index.js';
+import { withSecondFactorRefusal } from '../shared/api/second-factor.js';
 import type { Config } from './config.js';
 import type { Language } from '../shared/rules/languages.js';
 import type { Database } from './db/database.js';
@@ -83,8 +84,11 @@ export interface AppDeps {
 /** How many more part uploads than other requests an IP may make per rate-limit window. */
 const PART_RATE_FACTOR = 100;
 
-/** Every route the public API publishes, for the OpenAPI document and the contract test. */
-export const API_ROUTES: RouteContract[] = Object.values(apiRoutes);
+/**
+ * Every route the public API publishes, for the OpenAPI document and the contract test; with the refusal a
+ * cross-cutting rule adds to most routes (the second factor an instance may require), declared once.
+ */
+export const API_ROUTES: RouteContract[] = Object.values(apiRoutes).map(withSecondFactorRefusal);
 
 /** Builds the whole server without listening: tests drive it with `app.inject()` or `app.listen({port: 0})`. */
 export async function createApp(deps: AppDeps) {

@@ -1,4 +1,6 @@
 import { expect, it } from 'vitest';
+import { BEFORE_SECOND_FACTOR } from '../../../shared/api/second-factor.js';
+import { API_ROUTES } from '../../app.js';
 import { describeEachDialect } from '../../test-utils/database.js';
 import { PASSWORD, sessionOf, useSessionWorld } from '../../test-utils/session-world.js';
 import { twoFactorHelpers } from './two-factor.test-utils.js';
@@ -66,5 +68,48 @@ describeEachDialect('requiring two factors', (dialect) => {
     expect((await w.get('/secret', session)).json()).toMatchObject({ code: 'auth.two_factor_required' });
     expect((await w.t.services.settings.get()).require_two_factor).toBe('everyone');
     await expect(w.settings({ require_two_factor: 'off' })).rejects.toMatchObject({ code: 'settings.managed' });
+  });
+});
+
+describeEachDialect('the routes a held session reaches, as the contracts publish them', (dialect) => {
+  const w = useSessionWorld(dialect);
+  const exempt = new Set(BEFORE_SECOND_FACTOR.map((route) => `${route.method} ${route.path}`));
+
+  it('declare the refusal on every route but the set-up ones', () => {
+    for (const route of API_ROUTES) {
+      const name = `${route.method} ${route.path}`;
+      const declared = route.responses[403]?.description ?? '';
+      expect(declared.includes('auth.two_factor_required'), name).toBe(!exempt.has(name));
+    }
+  });
+
+  it('refuse a held session exactly where they say so, under every path a route answers to', async () => {
+    await w.start();
+    await w.settings({ require_two_factor: 'everyone' });
+    const session = sessionOf(await w.signUp('alice'));
+    let refused = 0;
+    // Signing out ends the session: last.
+    const signOutLast = API_ROUTES.toSorted(
+      (a, b) => Number(a.path === '/authentication/signout') - Number(b.path === '/authentication/signout'),
+    );
+    for (const route of signOutLast) {
+      const name = `${route.method} ${route.path}`;
+      for (const path of [route.path, ...(route.aliases ?? [])]) {
+        const response = await w.inject({
+          method: route.method,
+          url: path.replace(/\{\w+\}/g, 'x1234567890'),
+          headers: { cookie: session },
+          ...(route.method !== 'GET' && { payload: (route.bodyExample ?? {}) as Record<string, unknown> }),
+        });
+        const code = response.statusCode >= 400 ? (response.json() as { code: string }).code : undefined;
+        if (exempt.has(name)) {
+          expect(code, `${route.method} ${path}: ${response.body}`).not.toBe('auth.two_factor_required');
+        } else {
+          expect(code, `${route.method} ${path}: ${response.body}`).toBe('auth.two_factor_required');
+          refused++;
+        }
+      }
+    }
+    expect(refused).toBeGreaterThanOrEqual(70);
   });
 });

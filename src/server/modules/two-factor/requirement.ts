@@ -1,12 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from '../../../shared/api/account.contract.js';
-import { authRoutes } from '../../../shared/api/auth.contract.js';
-import type { RouteContract } from '../../../shared/api/contract.js';
-import { oidcRoutes } from '../../../shared/api/oidc.contract.js';
-import { passkeyRoutes } from '../../../shared/api/passkeys.contract.js';
-import { sessionsRoutes } from '../../../shared/api/sessions.contract.js';
-import { settingsRoutes } from '../../../shared/api/settings.contract.js';
-import { twoFactorRoutes } from '../../../shared/api/two-factor.contract.js';
+import { BEFORE_SECOND_FACTOR } from '../../../shared/api/second-factor.js';
 import { twoFactorRequiredFor, type SecondFactorMethod } from '../../../shared/rules/two-factor.js';
 import { httpError } from '../../http/errors.js';
 import { fastifyPath } from '../../http/route.js';
@@ -15,10 +8,10 @@ import type { SettingsService } from '../settings/settings.service.js';
 /**
  * The instance setting require_two_factor (issue 16.2): a user it concerns who signed in with a password and has no
  * second factor yet keeps a session, but it only reaches what it takes to set one up (and to read the account, sign
- * out, see the sessions and whatever else the security page shows); anything else answers 403
- * auth.two_factor_required, and the page sends them to the security settings. Sessions from an identity provider, a
- * trusted proxy or a passkey alone are not concerned: those bring their own factors. API tokens are not either: making
- * one needs such a session.
+ * out, see the sessions and whatever else the security page shows: BEFORE_SECOND_FACTOR, shared with the contracts
+ * that declare the refusal); anything else answers 403 auth.two_factor_required, and the page sends them to the
+ * security settings. Sessions from an identity provider, a trusted proxy or a passkey alone are not concerned: those
+ * bring their own factors. API tokens are not either: making one needs such a session.
  *
  * Signing in to a provider (or linking one, from the security page) is let through for the same reason: the provider
  * brings its factors, and a password alone that may enrol a code already holds as much as one that may link. Removing
@@ -27,27 +20,12 @@ import type { SettingsService } from '../settings/settings.service.js';
 
 export const twoFactorRequired = () => httpError(403, 'auth.two_factor_required');
 
-const ALLOWED: RouteContract[] = [
-  authRoutes.signout,
-  authRoutes.verify,
-  authRoutes.refresh,
-  authRoutes.methods,
-  settingsRoutes.publicSettings,
-  accountRoutes.account,
-  twoFactorRoutes.twoFactorStatus,
-  twoFactorRoutes.enrolTotp,
-  twoFactorRoutes.confirmTotp,
-  passkeyRoutes.passkeys,
-  passkeyRoutes.passkeyRegistrationOptions,
-  passkeyRoutes.registerPasskey,
-  sessionsRoutes.sessions,
-  sessionsRoutes.revokeSession,
-  sessionsRoutes.signOutOthers,
-  oidcRoutes.identities,
-];
 /** The provider sign-in is a browser navigation, not a contract route (oidc.routes.ts). */
 const PROVIDER_SIGN_IN = ['GET /authentication/oidc/:provider/start', 'GET /authentication/oidc/:provider/callback'];
-const allowed = new Set([...ALLOWED.map((route) => `${route.method} ${fastifyPath(route.path)}`), ...PROVIDER_SIGN_IN]);
+const allowed = new Set([
+  ...BEFORE_SECOND_FACTOR.map((route) => `${route.method} ${fastifyPath(route.path)}`),
+  ...PROVIDER_SIGN_IN,
+]);
 const API_PREFIX = /^\/api(\/v1)?(?=\/)/;
 
 export function registerTwoFactorRequirement(
