@@ -25,7 +25,8 @@ export interface AccountSeeds {
   email: EmailSeeds;
 }
 
-async function ok(response: Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+/** The answer of a seeding request, which must succeed. */
+export async function ok(response: Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
   const answer = await response;
   if (answer.statusCode >= 300) throw new Error(`seeding failed: ${answer.statusCode} ${answer.body}`);
   return answer;

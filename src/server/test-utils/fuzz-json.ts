@@ -3,6 +3,7 @@ import { ALL_TTL_CHOICES } from '../../shared/rules/secrets.js';
 import { FUZZ_USER, type AccountSeeds } from './fuzz-accounts.js';
 import type { ActivitySeeds } from './fuzz-activity.js';
 import type { FileSeeds } from './fuzz-files.js';
+import type { IdentitySeeds } from './fuzz-identity.js';
 import type { RequestSeeds } from './fuzz-secret-requests.js';
 
 /** The fuzz test's raw JSON building blocks (fuzz-bodies.ts): field names, odd scalars and values aimed at the seeds. */
@@ -16,6 +17,7 @@ export interface Seeds extends AccountSeeds {
   files: FileSeeds;
   requests: RequestSeeds;
   activity: ActivitySeeds;
+  identity: IdentitySeeds;
 }
 
 // ---------- building blocks: raw JSON text, so that 1e400, -0 and duplicate or __proto__ keys survive ----------

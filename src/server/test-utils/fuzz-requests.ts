@@ -7,8 +7,10 @@ import { credentialsArb, seedFuzzAccounts, siteArb, targetedAccountArb } from '.
 import { NO_ACTIVITY_SEEDS, seedFuzzActivity, targetedActivityArb } from './fuzz-activity.js';
 import { seedFuzzAdmin, targetedAdminArb } from './fuzz-admin.js';
 import { seedFuzzFiles, targetedFileArb, type FileTarget } from './fuzz-files.js';
+import { identitySegments, seedFuzzIdentity, targetedIdentityArb } from './fuzz-identity.js';
 import { seedFuzzRequests, targetedRequestArb } from './fuzz-secret-requests.js';
 import { bodyArb, FUZZ_KEY_PROOF, FUZZ_PASSWORD, json, POISON_KEYS, withJson, type Seeds } from './fuzz-bodies.js';
+import type { TestProvider } from './oidc-provider.js';
 
 export type { Seeds };
 
@@ -19,9 +21,10 @@ export type { Seeds };
 
 /**
  * A few secrets of every kind and a few accounts, so generated requests reach 200, 401, 403 and 404 alike; and an
- * admin, except for the first-admin setup route (which only works while there is no admin).
+ * admin, except for the first-admin setup route (which only works while there is no admin). `provider`: the OpenID
+ * provider the route's app signs in with, if it needs one (fuzz-identity.ts).
  */
-export async function seedFuzz(t: TestApp, route: RouteContract): Promise<Seeds> {
+export async function seedFuzz(t: TestApp, route: RouteContract, provider: TestProvider | null = null): Promise<Seeds> {
   const app = t.app;
   const created = [
     await createSecret(app, { preventBurn: true, maxViews: 5 }),
@@ -48,6 +51,8 @@ export async function seedFuzz(t: TestApp, route: RouteContract): Promise<Seeds>
   const activity = ['receipts', 'activity', 'webhooks'].includes(route.tag)
     ? await seedFuzzActivity(t, accounts.cookies[0]!, adminCookie)
     : NO_ACTIVITY_SEEDS;
+  // Second factors, passkeys, OpenID identities and other sessions of fuzzer's, for the routes that act on them.
+  const identity = await seedFuzzIdentity(t, route, accounts.cookies[0]!, provider);
   return {
     ids: created.map((secret) => secret.id),
     deleteTokens: created.map((secret) => secret.deleteToken),
@@ -55,6 +60,7 @@ export async function seedFuzz(t: TestApp, route: RouteContract): Promise<Seeds>
     files,
     requests,
     activity,
+    identity,
   };
 }
 
@@ -92,6 +98,7 @@ const segmentArb = (seeds: Seeds) =>
           ...seeds.activity.secrets.map((secret) => secret.id),
           ...seeds.activity.webhooks,
           ...seeds.activity.instanceWebhooks,
+          ...identitySegments(seeds.identity),
         ),
       },
       { weight: 2, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,30}$/) },
@@ -219,6 +226,7 @@ function targetedArb(route: RouteContract, seeds: Seeds): fc.Arbitrary<FileTarge
   return (
     targetedFileArb(route, seeds.files) ??
     targetedActivityArb(route, seeds.activity) ??
+    targetedIdentityArb(route, seeds.identity) ??
     targetedAccountArb(route, seeds) ??
     targetedAdminArb(route) ??
     targetedRequestArb(route, seeds.requests) ??
@@ -250,15 +258,20 @@ export const requestArb = (route: RouteContract, seeds: Seeds): fc.Arbitrary<Inj
       credentials: credentialsArb(seeds),
       site: siteArb,
     })
-    .map(({ prefix, target: { segment, body, path, headers }, query, forwardedFor, credentials, site }) => ({
-      method: route.method,
-      url: `${prefix}${path ?? route.path.replace(/\{\w+\}/g, segment)}${query}`,
-      headers: {
-        ...headers,
-        ...(body.contentType !== undefined && { 'content-type': body.contentType }),
-        ...(forwardedFor && { 'x-forwarded-for': forwardedFor }),
-        ...credentials,
-        ...site,
-      },
-      ...(body.payload !== undefined && { payload: body.payload }),
-    }));
+    .map(({ prefix, target: { segment, body, path, headers }, query, forwardedFor, credentials, site }) => {
+      // A target's own cookie (a pending sign-in, a link ticket) goes along with the credentials' session cookie.
+      const cookie = [credentials.cookie, headers?.cookie].filter(Boolean).join('; ');
+      return {
+        method: route.method,
+        url: `${prefix}${path ?? route.path.replace(/\{\w+\}/g, segment)}${query}`,
+        headers: {
+          ...headers,
+          ...(body.contentType !== undefined && { 'content-type': body.contentType }),
+          ...(forwardedFor && { 'x-forwarded-for': forwardedFor }),
+          ...credentials,
+          ...(cookie && { cookie }),
+          ...site,
+        },
+        ...(body.payload !== undefined && { payload: body.payload }),
+      };
+    });
