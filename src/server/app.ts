@@ -2,9 +2,6 @@ import { API_ALIAS_BASE, API_BASE } from '../shared/rules/api-path.js';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { RouteContract } from '../shared/api/contract.js';
-import { apiRoutes } from '../shared/api/index.js';
-import { withSecondFactorRefusal } from '../shared/api/second-factor.js';
 import type { Config } from './config.js';
 import type { Language } from '../shared/rules/languages.js';
 import type { Database } from './db/database.js';
@@ -61,6 +58,7 @@ import { createCountsRepository } from './modules/stats/counts.repository.js';
 import { createStatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { createStatsService } from './modules/stats/stats.service.js';
+import { API_ROUTES } from './api-routes.js';
 import { createIdentity } from './identity.js';
 import { VERSION } from './version.js';
 import { registerWebClient } from './web/static.js';
@@ -83,12 +81,6 @@ export interface AppDeps {
 
 /** How many more part uploads than other requests an IP may make per rate-limit window. */
 const PART_RATE_FACTOR = 100;
-
-/**
- * Every route the public API publishes, for the OpenAPI document and the contract test; with the refusal a
- * cross-cutting rule adds to most routes (the second factor an instance may require), declared once.
- */
-export const API_ROUTES: RouteContract[] = Object.values(apiRoutes).map(withSecondFactorRefusal);
 
 /** Builds the whole server without listening: tests drive it with `app.inject()` or `app.listen({port: 0})`. */
 export async function createApp(deps: AppDeps) {

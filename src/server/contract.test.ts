@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ErrorBody, type RouteContract } from '../shared/api/contract.js';
 import { apiRoutes } from '../shared/api/index.js';
-import { API_ROUTES } from './app.js';
+import { API_ROUTES } from './api-routes.js';
 import type { Dialect } from './db/database.js';
 import { createTestApp, createTestClock } from './test-utils/app.js';
 import { apiFor, ODD_REQUESTS, SCENARIOS, type RouteName } from './test-utils/contract-scenarios.js';

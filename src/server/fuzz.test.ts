@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteContract } from '../shared/api/contract.js';
 import { ERROR_MESSAGES } from '../shared/errors.js';
-import { API_ROUTES } from './app.js';
+import { API_ROUTES } from './api-routes.js';
 import { createTestApp, type TestApp } from './test-utils/app.js';
 import { emailFuzzConfig } from './test-utils/fuzz-email.js';
 import { startIdentityFuzz, type IdentityFuzz } from './test-utils/fuzz-identity.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES } from '../app.js';
+import { API_ROUTES } from '../api-routes.js';
 import { createTestApp, createTestClock, type TestApp } from '../test-utils/app.js';
 import { apiFor, SCENARIOS } from '../test-utils/contract-scenarios.js';
 

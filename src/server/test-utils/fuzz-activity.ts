@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import type { RouteContract } from '../../shared/api/contract.js';
+import { routeKey, type RouteContract } from '../../shared/api/contract.js';
 import { EVENT_TYPES } from '../../shared/rules/events.js';
 import type { TestApp } from './app.js';
 import type { FileTarget } from './fuzz-files.js';
@@ -96,7 +96,6 @@ const validWebhook = fc.record(
   { requiredKeys: ['url'] },
 );
 
-const routeKey = (route: RouteContract) => `${route.method} ${route.path}`;
 const isWebhookRoute = (route: RouteContract) => route.tag === 'webhooks';
 
 /** Bodies with the real field names and mostly the right types, for the webhook and notification routes. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RouteContract } from '../../shared/api/contract.js';
+import { routeKey, type RouteContract } from '../../shared/api/contract.js';
 import type { Config } from '../config.js';
 import type { TestApp } from './app.js';
 import { FUZZ_USER, ok } from './fuzz-accounts.js';
@@ -47,8 +47,6 @@ const HEADER_CONFIG = {
   trustedProxies: ['127.0.0.1'],
 } satisfies Partial<Config>;
 const OTHER_SESSIONS = 5;
-
-const routeKey = (route: RouteContract) => `${route.method} ${route.path}`;
 
 export interface IdentityFuzz {
   /** The app's settings for this route. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RouteContract } from '../../shared/api/contract.js';
+import { routeKey, type RouteContract } from '../../shared/api/contract.js';
 import { LINK_COOKIE } from '../modules/oidc/oidc.routes.js';
 import type { TestApp } from './app.js';
 import { FUZZ_USER, ok } from './fuzz-accounts.js';
@@ -27,8 +27,6 @@ const UNLINK = 'DELETE /account/identities/{id}';
 const LINK_ROUTES = ['GET /authentication/oidc/link', 'POST /authentication/oidc/link'];
 const SEEDED = 5;
 const NEXT = '/account/security';
-
-const routeKey = (route: RouteContract) => `${route.method} ${route.path}`;
 
 /** The provider the route's app signs in with (null: the route needs none). Stop it after the app. */
 export const startFuzzProvider = async (route: RouteContract): Promise<TestProvider | null> =>

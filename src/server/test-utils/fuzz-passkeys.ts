@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import type { RouteContract } from '../../shared/api/contract.js';
+import { routeKey, type RouteContract } from '../../shared/api/contract.js';
 import { PASSKEY_NAME_MAX } from '../../shared/rules/passkeys.js';
 import type { TestApp } from './app.js';
 import { ok } from './fuzz-accounts.js';
@@ -31,7 +31,6 @@ const REGISTRATIONS = 16;
 const PASSKEYS = 6;
 const ASSERTIONS = 4;
 
-const routeKey = (route: RouteContract) => `${route.method} ${route.path}`;
 const json = (value: unknown) => JSON.stringify(value);
 
 /** Registers passkeys and answers challenges as the account of `cookie` (fuzzer's session), for the passkey routes. */

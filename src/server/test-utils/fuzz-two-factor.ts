@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import type { RouteContract } from '../../shared/api/contract.js';
+import { routeKey, type RouteContract } from '../../shared/api/contract.js';
 import { pendingOf } from '../modules/two-factor/two-factor.test-utils.js';
 import { totpCodeAt } from '../modules/two-factor/totp.js';
 import type { TestApp } from './app.js';
@@ -31,7 +31,6 @@ const SECOND_FACTOR = 'POST /authentication/signin/second-factor';
 const CONFIRMED = ['POST /account/two-factor/totp/disable', 'POST /account/two-factor/backup-codes', SECOND_FACTOR];
 const PENDING_SIGNINS = 8;
 
-const routeKey = (route: RouteContract) => `${route.method} ${route.path}`;
 const json = (value: unknown) => JSON.stringify(value);
 
 /** Sets fuzzer's key up as the account of `cookie` (fuzzer's session), for the routes that need one. */

@@ -67,6 +67,9 @@ export function defineRoute<const T extends RouteContract>(route: T): T {
   return route;
 }
 
+/** `POST /secret/{id}`: how a route is named in tests, lists and messages. */
+export const routeKey = (route: Pick<RouteContract, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
 /** PostgreSQL text cannot hold NUL: refuse it up front (400) instead of failing in the database (500). */
 export const noNul = (schema: z.ZodString) => schema.regex(/^[^\0]*$/, 'must not contain NUL characters');
 

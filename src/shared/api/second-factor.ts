@@ -1,6 +1,6 @@
 import { accountRoutes } from './account.contract.js';
 import { authRoutes } from './auth.contract.js';
-import { errorResponse, type RouteContract } from './contract.js';
+import { errorResponse, routeKey, type RouteContract } from './contract.js';
 import { oidcRoutes } from './oidc.contract.js';
 import { passkeyRoutes } from './passkeys.contract.js';
 import { sessionsRoutes } from './sessions.contract.js';
@@ -33,17 +33,17 @@ export const BEFORE_SECOND_FACTOR: readonly RouteContract[] = [
   oidcRoutes.identities,
 ];
 
-const exempt = new Set(BEFORE_SECOND_FACTOR.map((route) => `${route.method} ${route.path}`));
+const exempt = new Set(BEFORE_SECOND_FACTOR.map(routeKey));
 
 export const SECOND_FACTOR_REFUSAL =
   'a password session that has yet to set up the second factor this instance requires (auth.two_factor_required)';
 
 /** The route as published: a route the requirement holds declares its 403 for it too. */
 export function withSecondFactorRefusal<T extends RouteContract>(route: T): T {
-  if (exempt.has(`${route.method} ${route.path}`)) return route;
+  if (exempt.has(routeKey(route))) return route;
   const refused = route.responses[403];
-  const description = refused
-    ? `${refused.description}; or ${SECOND_FACTOR_REFUSAL}`
-    : `Refused: ${SECOND_FACTOR_REFUSAL}`;
-  return { ...route, responses: { ...route.responses, 403: { ...(refused ?? errorResponse('')), description } } };
+  const declared = refused
+    ? { ...refused, description: `${refused.description}; or ${SECOND_FACTOR_REFUSAL}` }
+    : errorResponse(`Refused: ${SECOND_FACTOR_REFUSAL}`);
+  return { ...route, responses: { ...route.responses, 403: declared } };
 }

@@ -1,9 +1,9 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { UPLOAD_TOKEN_HEADER } from '../../../shared/api/files.contract.js';
-import type { Access } from '../../../shared/api/contract.js';
+import { routeKey, type Access } from '../../../shared/api/contract.js';
 import { apiRoutes, type ApiRouteName } from '../../../shared/api/index.js';
-import { API_ROUTES } from '../../app.js';
+import { API_ROUTES } from '../../api-routes.js';
 import { createTestApp, type TestApp } from '../../test-utils/app.js';
 import { MANIFEST, putPart } from '../secrets/files.contract.test-utils.js';
 import { describeEachDialect } from '../../test-utils/database.js';
@@ -562,9 +562,8 @@ it('each route’s declared access (its OpenAPI security) is the one its row of 
 });
 
 it('the table has a row for every route of API_ROUTES, and only for those', () => {
-  const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
-  const rows = Object.keys(EXPECTED).map((name) => key(apiRoutes[name as ApiRouteName]));
-  expect(new Set(rows)).toEqual(new Set(API_ROUTES.map(key)));
+  const rows = Object.keys(EXPECTED).map((name) => routeKey(apiRoutes[name as ApiRouteName]));
+  expect(new Set(rows)).toEqual(new Set(API_ROUTES.map(routeKey)));
   expect(rows.length).toBe(API_ROUTES.length);
   expect(ORDER.toSorted()).toEqual([...CALLERS].sort());
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES } from '../../app.js';
+import { API_ROUTES } from '../../api-routes.js';
 import { describeEachDialect } from '../../test-utils/database.js';
 import { PASSWORD, sessionOf, useSessionWorld } from '../../test-utils/session-world.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TAGS } from '../../../shared/api/index.js';
-import { API_ROUTES } from '../../app.js';
+import { API_ROUTES } from '../../api-routes.js';
 import { createTestApp, type TestApp } from '../../test-utils/app.js';
 import { apiFor, asAdmin, type ApiRequest } from '../../test-utils/contract-api.js';
 import {

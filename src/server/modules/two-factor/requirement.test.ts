@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
+import { routeKey } from '../../../shared/api/contract.js';
 import { BEFORE_SECOND_FACTOR } from '../../../shared/api/second-factor.js';
-import { API_ROUTES } from '../../app.js';
+import { API_ROUTES } from '../../api-routes.js';
 import { describeEachDialect } from '../../test-utils/database.js';
 import { PASSWORD, sessionOf, useSessionWorld } from '../../test-utils/session-world.js';
 import { twoFactorHelpers } from './two-factor.test-utils.js';
@@ -73,11 +74,11 @@ describeEachDialect('requiring two factors', (dialect) => {
 
 describeEachDialect('the routes a held session reaches, as the contracts publish them', (dialect) => {
   const w = useSessionWorld(dialect);
-  const exempt = new Set(BEFORE_SECOND_FACTOR.map((route) => `${route.method} ${route.path}`));
+  const exempt = new Set(BEFORE_SECOND_FACTOR.map(routeKey));
 
   it('declare the refusal on every route but the set-up ones', () => {
     for (const route of API_ROUTES) {
-      const name = `${route.method} ${route.path}`;
+      const name = routeKey(route);
       const declared = route.responses[403]?.description ?? '';
       expect(declared.includes('auth.two_factor_required'), name).toBe(!exempt.has(name));
     }
@@ -93,7 +94,7 @@ describeEachDialect('the routes a held session reaches, as the contracts publish
       (a, b) => Number(a.path === '/authentication/signout') - Number(b.path === '/authentication/signout'),
     );
     for (const route of signOutLast) {
-      const name = `${route.method} ${route.path}`;
+      const name = routeKey(route);
       for (const path of [route.path, ...(route.aliases ?? [])]) {
         const response = await w.inject({
           method: route.method,
