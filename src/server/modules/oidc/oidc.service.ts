@@ -118,8 +118,10 @@ export function createOidcService(deps: OidcServiceDeps) {
       const wait = await deps.throttle.take(key, clock());
       if (wait > 0) throw new OidcRefusal(tooManyAttempts(Math.ceil(wait / 1000)), 'throttled');
       try {
-        const flow = flowToken ? await repository.takeFlow(sha256(flowToken), clock()) : undefined;
-        if (!flow) throw new OidcRefusal(flowExpired(), flowToken ? 'flow_unknown_or_used' : 'no_flow_cookie');
+        const taken = flowToken ? await repository.takeFlow(sha256(flowToken), clock()) : undefined;
+        if (!taken) throw new OidcRefusal(flowExpired(), flowToken ? 'flow_unknown_or_used' : 'no_flow_cookie');
+        // `next` is made safe at the start; again here for flows stored before the rule encoded non-ASCII paths.
+        const flow = { ...taken, next: safeNext(taken.next) };
         if (flow.provider !== id) throw new OidcRefusal(answerRefused(), 'provider_mismatch');
         const { provider, config } = await connect(id);
         const current = new URL(callbackUrl(id));
