@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { coded, type DeliveryError } from '../../../shared/rules/deliveries.js';
 import { guardedLookup, urlProblem } from './url-guard.js';
 
@@ -25,8 +26,14 @@ export interface HttpRequest {
  * could lead to an address the guard would refuse). The whole exchange is bounded by `timeoutMs`; the answer's
  * body is read up to MAX_ANSWER_BYTES and dropped.
  */
-export function createHttpSender(options: { timeoutMs: number; allowPrivate: boolean; userAgent: string }) {
-  const lookup = guardedLookup(options.allowPrivate);
+export function createHttpSender(options: {
+  timeoutMs: number;
+  allowPrivate: boolean;
+  userAgent: string;
+  /** Name resolution (dns.lookup by default); the address guard applies to what it answers. */
+  lookup?: LookupFunction;
+}) {
+  const lookup = guardedLookup(options.allowPrivate, options.lookup);
   return (request: HttpRequest): Promise<SendResult> =>
     new Promise((resolve) => {
       let settled = false;
