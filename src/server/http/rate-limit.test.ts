@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../config.js';
 import { createTestApp, type TestApp } from '../test-utils/app.js';
 import { TEST_REDIS_URL } from '../test-utils/database.js';
+import { keyedRateLimit } from './rate-limit.js';
 
 const MAX = 3;
 const LIMITED: Partial<Config> = { rateLimitEnabled: true, rateLimitMax: MAX, rateLimitWindowSeconds: 60 };
@@ -181,6 +183,28 @@ function rateLimitSuite(name: string, backend: () => { setup(): Promise<Backend>
         ];
         expect(codes).toEqual([200, 200, 200, 429, 429]);
         expect((await send(second, { ...publicList, remoteAddress: OTHER_CLIENT })).statusCode).toBe(200);
+      });
+
+      it('a keyed limit (a user’s webhook tests) is one count across instances sharing Redis', async () => {
+        const [first, second] = [await app(), await app()];
+        // The check reads nothing of the request but what keyOf does.
+        const of = (user: string) => ({ routeOptions: {}, headers: { user } }) as unknown as FastifyRequest;
+        const keyed = (t: TestApp) =>
+          keyedRateLimit(t.app, {
+            name: 'keyed-test',
+            max: MAX,
+            windowSeconds: 60,
+            keyOf: (request) => String(request.headers.user),
+          })!;
+        const outcome = (check: (r: FastifyRequest) => Promise<void>, user: string) =>
+          check(of(user)).then(
+            () => 'ok',
+            (error: { status: number; code: string }) => `${error.status} ${error.code}`,
+          );
+        const codes = [];
+        for (let i = 0; i <= MAX; i++) codes.push(await outcome(keyed(i % 2 ? second : first), 'u1'));
+        expect(codes).toEqual([...Array(MAX).fill('ok'), '429 rate_limited']);
+        expect(await outcome(keyed(second), 'u2')).toBe('ok');
       });
 
       it('the counters really live in Redis, keyed by client IP and route', async () => {

@@ -48,3 +48,34 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
     },
   });
 }
+
+type KeyedCheck = (request: FastifyRequest) => Promise<void>;
+/** The keyed limits by name, per rate limiter (one per app): routes registered under each prefix share one count. */
+const keyedLimits = new WeakMap<object, Map<string, KeyedCheck>>();
+
+/**
+ * A limit of its own for some routes, counted per key that `keyOf` gives (a user id: the caller is known by then) and
+ * shared by every route that asks for the same `name`, under both API prefixes, on top of the limit per client;
+ * in the same store (Redis when configured). Null when rate limits are off. The check throws 429 `rate_limited`.
+ */
+export function keyedRateLimit(
+  app: FastifyInstance,
+  options: { name: string; max: number; windowSeconds: number; keyOf: (request: FastifyRequest) => string },
+): KeyedCheck | null {
+  if (!app.hasDecorator('createRateLimit')) return null;
+  const limits = keyedLimits.get(app.createRateLimit) ?? new Map<string, KeyedCheck>();
+  keyedLimits.set(app.createRateLimit, limits);
+  const known = limits.get(options.name);
+  if (known) return known;
+  const limit = app.createRateLimit({
+    max: options.max,
+    timeWindow: options.windowSeconds * 1000,
+    keyGenerator: (request) => `${options.name}|${options.keyOf(request)}`,
+  });
+  const check: KeyedCheck = async (request) => {
+    const counted = await limit(request);
+    if (!counted.isAllowed && counted.isExceeded) throw rateLimited(counted.ttlInSeconds);
+  };
+  limits.set(options.name, check);
+  return check;
+}

@@ -35,8 +35,9 @@ describe('delivery failure codes', () => {
     expect(parseCoded(WEBHOOK_DISABLED_REASONS, 'Every delivery failed for 24 hours')).toBeNull();
   });
 
-  it('only a removed webhook, a deleted account or event is past mending; old text never is', () => {
+  it('only a refused address, a removed webhook, a deleted account or event is past mending; old text never is', () => {
     expect(DELIVERY_ERRORS.filter((code) => isPermanentDeliveryError(code))).toEqual([
+      'private_address',
       'webhook_removed',
       'account_deleted',
       'event_deleted',

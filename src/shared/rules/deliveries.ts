@@ -30,8 +30,12 @@ export const DELIVERY_ERRORS = [
 ] as const;
 export type DeliveryErrorCode = (typeof DELIVERY_ERRORS)[number];
 
-/** Failures no retry can mend: the delivery fails at once. */
+/**
+ * Failures no retry can mend: the delivery fails at once. An address the guard refuses is one (issue 29.5): retrying
+ * it for a day would only knock at the private address again.
+ */
 export const PERMANENT_DELIVERY_ERRORS: readonly DeliveryErrorCode[] = [
+  'private_address',
   'webhook_removed',
   'account_deleted',
   'event_deleted',
