@@ -1,10 +1,10 @@
 import { requestRoutes } from '../../shared/api/requests.contract.js';
-import { randomBytes, toBase64Url } from '../../shared/crypto/bytes.js';
 import { deriveKeys, encryptText } from '../../shared/crypto/envelope.js';
 import {
   createRequestKeyPair,
   deriveDetailsKey,
   generateInboxKey,
+  newRequestId,
   publicKeyFingerprint,
   wrapPrivateKey,
 } from '../../shared/crypto/request-keys.js';
@@ -123,7 +123,7 @@ async function createRequest(
   rules: RequestRules,
 ): Promise<RequestCreateResult> {
   for (let attempt = 0; ; attempt++) {
-    const id = toBase64Url(randomBytes(16));
+    const id = newRequestId();
     const inboxKey = generateInboxKey();
     const detailsKey = await deriveDetailsKey(inboxKey, id);
     const keyPair = await createRequestKeyPair();

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { CreateRequestInput, RespondInput } from '../../shared/api/requests.contract.js';
 import { deriveKeys, encryptText } from '../../shared/crypto/envelope.js';
 import {
   createRequestKeyPair,
   deriveDetailsKey,
   generateInboxKey,
+  newRequestId,
   openResponseKey,
   publicKeyFingerprint,
   sealResponseKey,
@@ -28,7 +28,7 @@ export interface MadeRequest {
 export async function makeRequest(
   options: Partial<Omit<CreateRequestInput, 'id' | 'publicKey' | 'wrappedKey'>> & { title?: string } = {},
 ): Promise<MadeRequest> {
-  const id = randomBytes(16).toString('base64url');
+  const id = newRequestId();
   const inboxKey = generateInboxKey();
   const detailsKey = await deriveDetailsKey(inboxKey, id);
   const pair = await createRequestKeyPair();

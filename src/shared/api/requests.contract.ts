@@ -8,7 +8,10 @@ import {
   REQUEST_STATES,
   REQUEST_TTL,
   RESPONSE_TTL_CHOICES,
+  isNewRequestId,
 } from '../rules/requests.js';
+import { fromBase64Url } from '../crypto/bytes.js';
+import { isSmallOrderPublicKey } from '../crypto/x25519.js';
 import { MAX_VIEWS, maxEnvelopeLength, MIN_VIEWS } from '../rules/secrets.js';
 import { defineRoute, errorResponse, scopeRefusal, noNul } from './contract.js';
 import { EXAMPLE } from './examples.js';
@@ -26,6 +29,19 @@ const base64url = (bytes: number) =>
 
 export const RequestId = base64url(16).describe('Request id: 128 random bits, base64url, chosen by the requester');
 export const PublicKey = base64url(32).describe('An X25519 public key, raw, base64url');
+/** A key a request or a response is sealed with: canonical, and never of small order (an all-zero shared secret). */
+const SealingKey = PublicKey.refine((key) => {
+  try {
+    fromBase64Url(key);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be canonical base64url').refine((key) => !isSmallOrderPublicKey(key), 'must not be a small-order point');
+/** A new request's id: chosen by the client, the form of 128 random bits (rules/requests.ts). */
+const NewRequestId = RequestId.refine(isNewRequestId, 'must be 128 random bits, base64url').describe(
+  'Request id: 128 random bits in canonical base64url, chosen by the requester (the keys are bound to it)',
+);
 const envelope = (plainBytes: number) =>
   noNul(
     z.string().min(1, 'is required').max(maxEnvelopeLength(plainBytes)).startsWith('hush1.', 'must be an envelope'),
@@ -33,12 +49,14 @@ const envelope = (plainBytes: number) =>
 
 export const CreateRequestBody = z
   .object({
-    id: RequestId,
+    id: NewRequestId,
     title: envelope(REQUEST_LIMITS.titleBytes).describe('The title, envelope v1 under the details key'),
     text: envelope(REQUEST_LIMITS.instructionsBytes)
       .nullish()
       .describe('The instructions, envelope v1 under the details key'),
-    publicKey: PublicKey.describe('The request’s X25519 public key; responses are sealed to it'),
+    publicKey: SealingKey.describe(
+      'The request’s X25519 public key; responses are sealed to it. Never a small-order point',
+    ),
     wrappedKey: noNul(z.string().max(200).startsWith('hushrk1.', 'must be a wrapped key')).describe(
       'The private key wrapped under the inbox key (hushrk1.…); only the inbox link opens it',
     ),
@@ -126,7 +144,7 @@ export const RequestForm = z
 export const RespondBody = z
   .object({
     text: noNul(z.string().min(1, 'is required')).describe('The response, envelope v1 under the sealed key'),
-    ephemeralKey: PublicKey.describe('The fresh X25519 public key the response is sealed with'),
+    ephemeralKey: SealingKey.describe('The fresh X25519 public key the response is sealed with'),
     keyProof: KeyProof.describe('Key proof of the sealed key, so that only its holder opens the response'),
     files: CreateFiles.describe('As for secrets (files.contract.ts); only when the request allows files'),
   })

@@ -7,6 +7,8 @@
  */
 import { concatBytes, fromBase64Url, randomBytes, toBase64Url, utf8 } from './bytes.js';
 import { decodeKey, generateKey } from './envelope.js';
+import { isNewRequestId } from '../rules/requests.js';
+import { isSmallOrderKey } from './x25519.js';
 
 /** WebCrypto's key types, named without depending on DOM or Node typings (this module runs in both). */
 type CryptoKey = Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
@@ -55,7 +57,8 @@ function publicKeyBytes(publicKey: string): Bytes {
   } catch {
     throw new RequestCryptoError('invalid_public_key', 'The request’s public key is not valid');
   }
-  if (bytes.length !== PUBLIC_KEY_BYTES) {
+  // A small-order key gives an all-zero shared secret: refused here, whatever the WebCrypto at hand would do.
+  if (bytes.length !== PUBLIC_KEY_BYTES || isSmallOrderKey(bytes)) {
     throw new RequestCryptoError('invalid_public_key', 'The request’s public key is not valid');
   }
   return bytes;
@@ -80,7 +83,7 @@ export async function checkPinnedKey(publicKey: string, fingerprint: string): Pr
   }
 }
 
-/** 32 bytes shared by the two X25519 keys; WebCrypto refuses a low-order public key (an all-zero result). */
+/** 32 bytes shared by the two X25519 keys; small-order keys are refused before (publicKeyBytes), and by WebCrypto. */
 async function sharedSecret(privateKey: CryptoKey, publicKey: string): Promise<Bytes> {
   let peer: CryptoKey;
   try {
@@ -136,6 +139,17 @@ export async function openResponseKey(
 ): Promise<string> {
   const shared = await sharedSecret(privateKey, ephemeralPublic);
   return responseKey(shared, requestId, ephemeralPublic, requesterPublic);
+}
+
+/**
+ * A new request's id: 128 random bits, base64url. The requester's client chooses it, as the keys are bound to it;
+ * drawn again in the rare case (under 10⁻¹²) that the server's check for a plainly non-random id would refuse it.
+ */
+export function newRequestId(): string {
+  for (;;) {
+    const id = toBase64Url(randomBytes(16));
+    if (isNewRequestId(id)) return id;
+  }
 }
 
 /** A new inbox key: 256 random bits, base64url, for the inbox link's fragment only. */

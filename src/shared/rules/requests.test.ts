@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteLink, fillPath, inboxPath, parseFillLink, parseInboxLink } from './requests.js';
+import { absoluteLink, fillPath, inboxPath, isNewRequestId, parseFillLink, parseInboxLink } from './requests.js';
 
 const ID = 'xh72IxT184XCc1BI-pbn4g';
 const KEY = 'nLVPr9FKeofhtu1myDE44gYHYkcl6Ooaa1U2vTEhoXQ';
@@ -47,5 +47,21 @@ describe('request links (REQUESTS.md)', () => {
     // Each kind reads only its own links.
     expect(parseInboxLink(fillPath(ID, KEY, PIN))).toBeNull();
     expect(parseFillLink(inboxPath(ID, KEY))).toBeNull();
+  });
+});
+
+describe('a new request id (issue 29.7)', () => {
+  it('is 16 bytes in canonical base64url that look drawn at random', () => {
+    expect(isNewRequestId(ID)).toBe(true);
+    for (const id of [
+      'AAAAAAAAAAAAAAAAAAAAAA',
+      '0000000000000000000001',
+      'abcabcabcabcabcabcabcA',
+      `${ID.slice(0, 21)}h`,
+      ID.slice(0, 21),
+      `${ID}A`,
+      `${ID.slice(0, 21)}=`,
+    ])
+      expect(isNewRequestId(id), id).toBe(false);
   });
 });

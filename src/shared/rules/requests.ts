@@ -34,6 +34,20 @@ const KEY = /^[A-Za-z0-9_-]{43}$/;
 
 export const isRequestId = (value: string): boolean => ID.test(value);
 
+/** 16 bytes in canonical base64url: the last of the 22 characters carries 2 bits, the other 4 are zero. */
+const NEW_ID = /^[A-Za-z0-9_-]{21}[AQgw]$/;
+/** Fewer distinct characters than this in 22 random ones has a chance under 10⁻¹²: such an id was not drawn at random. */
+const MIN_DISTINCT_ID_CHARACTERS = 8;
+
+/**
+ * The id of a new request. The requester's client chooses it, as the keys are bound to it before anything is sent
+ * (REQUESTS.md), and it is the fill link's only capability for answering: it must be 128 random bits. The server
+ * cannot see randomness; it demands their form (16 bytes, canonical base64url) and refuses an id plainly not drawn
+ * at random (a constant, a counter). Ids already stored keep working (isRequestId).
+ */
+export const isNewRequestId = (value: string): boolean =>
+  NEW_ID.test(value) && new Set(value).size >= MIN_DISTINCT_ID_CHARACTERS;
+
 /** The account pages of requests (the inbox link is the second with its fragment). */
 export const REQUEST_PAGES = { list: '/account/requests', create: '/account/requests/new' } as const;
 

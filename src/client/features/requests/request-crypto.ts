@@ -1,16 +1,13 @@
-import { randomBytes, toBase64Url } from '../../../shared/crypto/bytes';
 import { decryptText, deriveKeys, encryptText } from '../../../shared/crypto/envelope';
 import {
   createRequestKeyPair,
   deriveDetailsKey,
   generateInboxKey,
+  newRequestId,
   publicKeyFingerprint,
   wrapPrivateKey,
 } from '../../../shared/crypto/request-keys';
 import { absoluteLink, fillPath, inboxPath } from '../../../shared/rules/requests';
-
-/** Same format as a secret id: 128 random bits, base64url. The browser chooses it, as the keys are bound to it. */
-export const newRequestId = (): string => toBase64Url(randomBytes(16));
 
 /**
  * A new request, sealed in this browser (REQUESTS.md): a key pair, an inbox key and the details key derived from it,
