@@ -29,7 +29,7 @@ import { registerTrustedHeader } from './modules/trusted-header/trusted-header.h
 import { headerUserOf, trustedHeaderReader } from './modules/trusted-header/trusted-header.reader.js';
 import { trustedHeaderRoutes } from './modules/trusted-header/trusted-header.routes.js';
 import { createTrustedHeaderService } from './modules/trusted-header/trusted-header.service.js';
-import { registerTwoFactorRequirement } from './modules/two-factor/requirement.js';
+import { ownRequirementGuard, registerTwoFactorRequirement } from './modules/two-factor/requirement.js';
 import { createTwoFactor } from './modules/two-factor/two-factor.module.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 
@@ -113,6 +113,8 @@ export function createIdentity(deps: IdentityDeps) {
     oidc,
     /** How every sign-in ends: the device remembered, the session described, the cookies set. */
     signedIn,
+    /** For the admin settings: a require_two_factor that would hold the admin's own session is refused. */
+    ownRequirement: ownRequirementGuard(secondFactor.methodsOf),
     /** What the purge clears past its time: used email links, sign-in flows and link tickets, pending sign-ins. */
     retained: [accountEmail, oidc.retained, secondFactor],
 

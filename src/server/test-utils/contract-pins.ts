@@ -174,7 +174,7 @@ export const PUBLIC_API: { name: RouteName; method: Method; path: string; status
     name: 'updateAdminSettings',
     method: 'PUT',
     path: '/admin/settings',
-    statuses: [200, 400, 401, 403, 413, 415, 429],
+    statuses: [200, 400, 401, 403, 409, 413, 415, 429],
   },
   { name: 'adminUsers', method: 'GET', path: '/admin/users', statuses: [200, 400, 401, 403, 429] },
   { name: 'createUser', method: 'POST', path: '/admin/users', statuses: [201, 400, 401, 403, 409, 413, 415, 429] },
