@@ -13,7 +13,8 @@ import type { AuthService } from './modules/auth/auth.service.js';
 import type { CookieOptions } from './modules/auth/cookies.js';
 import { signInMethodsRoutes } from './modules/auth/methods.js';
 import { createPendingSigninsRepository } from './modules/auth/pending-signins.repository.js';
-import { createSecondFactor } from './modules/auth/second-factor.js';
+import { memoryThrottleStore, redisThrottleStore } from './modules/auth/attempts.js';
+import { createSecondFactor, SECOND_FACTOR_THROTTLE } from './modules/auth/second-factor.js';
 import { signedInResponder, type Devices } from './modules/auth/signed-in.js';
 import type { UsersRepository } from './modules/auth/users.repository.js';
 import type { Mailer } from './modules/delivery/mailer.js';
@@ -76,6 +77,10 @@ export function createIdentity(deps: IdentityDeps) {
     pending: createPendingSigninsRepository(db),
     sources: [twoFactor.secondFactor, { method: 'passkey', has: (userId) => passkeys.secondFactor.has(userId) }],
     clock,
+    // Each account's answers, counted across clients and shared by every instance when Redis is there.
+    throttle: deps.redis
+      ? redisThrottleStore(deps.redis, SECOND_FACTOR_THROTTLE, 'hush-2fa-account:')
+      : memoryThrottleStore(SECOND_FACTOR_THROTTLE),
   });
   const passkeys = createPasskeys({
     pending: secondFactor,
