@@ -346,6 +346,8 @@ describe('accounts: tokens, own secrets, config', () => {
         'secrets:read',
         '--scope',
         'requests',
+        '--scope',
+        'account:read',
         '--save',
         '--username',
         'tokenmaker',
@@ -360,7 +362,7 @@ describe('accounts: tokens, own secrets, config', () => {
     expect(token).toMatchObject({
       name: 'laptop',
       token: expect.stringMatching(/^hush_/),
-      scopes: ['secrets:read', 'requests'],
+      scopes: ['secrets:read', 'requests', 'account:read'],
     });
     const config = JSON.parse(readFileSync(env.HUSH_CONFIG, 'utf8')) as { token: string; server: string };
     expect(config).toEqual({ server: world.url, token: token.token });
@@ -369,11 +371,11 @@ describe('accounts: tokens, own secrets, config', () => {
     // The saved token is used from the config file.
     const listed = await world.run(['tokens', '--json'], { env });
     expect(JSON.parse(listed.out)).toEqual([
-      expect.objectContaining({ id: token.id, name: 'laptop', scopes: ['secrets:read', 'requests'] }),
+      expect.objectContaining({ id: token.id, name: 'laptop', scopes: ['secrets:read', 'requests', 'account:read'] }),
     ]);
     const table = await world.run(['tokens'], { env });
     expect(table.out).toMatch(/^ID +NAME +SCOPES +CREATED/);
-    expect(table.out).toContain('secrets:read,requests');
+    expect(table.out).toContain('secrets:read,requests,account:read');
     // The token may read secrets but not create them: the server says which scope is missing.
     const create = await world.run(['create'], { env, input: 'x' });
     expect(create.code).toBe(4);

@@ -107,6 +107,7 @@ stores it, with the server, in the config file (owner-only).
   secrets:read     your secrets, receipts and activity (hush secrets)
   secrets:create   create secrets and burn your own (hush create, hush burn without the delete token)
   requests         your requests for secrets (hush request create, hush request open)
+  account:read     your account, tokens and linked providers (hush tokens list)
   admin            the admin routes, if you are an admin
 
 ${COMMON}`,

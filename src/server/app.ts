@@ -346,7 +346,7 @@ export async function createApp(deps: AppDeps) {
     await app.register(accountRoutes(account, cookies), { prefix });
     await app.register(activityRoutes(activity), { prefix });
     await app.register(webhooksRoutes(webhooks), { prefix });
-    await app.register(adminRoutes(admin), { prefix });
+    await app.register(adminRoutes(admin, { ownRequirement: identity.ownRequirement }), { prefix });
     await app.register(analyticsRoutes(analytics), { prefix });
     await app.register(statsRoutes(statsService), { prefix });
     await app.register(openApi, { prefix });

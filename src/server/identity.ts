@@ -13,7 +13,8 @@ import type { AuthService } from './modules/auth/auth.service.js';
 import type { CookieOptions } from './modules/auth/cookies.js';
 import { signInMethodsRoutes } from './modules/auth/methods.js';
 import { createPendingSigninsRepository } from './modules/auth/pending-signins.repository.js';
-import { createSecondFactor } from './modules/auth/second-factor.js';
+import { memoryThrottleStore, redisThrottleStore } from './modules/auth/attempts.js';
+import { createSecondFactor, SECOND_FACTOR_THROTTLE } from './modules/auth/second-factor.js';
 import { signedInResponder, type Devices } from './modules/auth/signed-in.js';
 import type { UsersRepository } from './modules/auth/users.repository.js';
 import type { Mailer } from './modules/delivery/mailer.js';
@@ -29,7 +30,7 @@ import { registerTrustedHeader } from './modules/trusted-header/trusted-header.h
 import { headerUserOf, trustedHeaderReader } from './modules/trusted-header/trusted-header.reader.js';
 import { trustedHeaderRoutes } from './modules/trusted-header/trusted-header.routes.js';
 import { createTrustedHeaderService } from './modules/trusted-header/trusted-header.service.js';
-import { registerTwoFactorRequirement } from './modules/two-factor/requirement.js';
+import { ownRequirementGuard, registerTwoFactorRequirement } from './modules/two-factor/requirement.js';
 import { createTwoFactor } from './modules/two-factor/two-factor.module.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 
@@ -76,6 +77,10 @@ export function createIdentity(deps: IdentityDeps) {
     pending: createPendingSigninsRepository(db),
     sources: [twoFactor.secondFactor, { method: 'passkey', has: (userId) => passkeys.secondFactor.has(userId) }],
     clock,
+    // Each account's answers, counted across clients and shared by every instance when Redis is there.
+    throttle: deps.redis
+      ? redisThrottleStore(deps.redis, SECOND_FACTOR_THROTTLE, 'hush-2fa-account:')
+      : memoryThrottleStore(SECOND_FACTOR_THROTTLE),
   });
   const passkeys = createPasskeys({
     pending: secondFactor,
@@ -113,6 +118,8 @@ export function createIdentity(deps: IdentityDeps) {
     oidc,
     /** How every sign-in ends: the device remembered, the session described, the cookies set. */
     signedIn,
+    /** For the admin settings: a require_two_factor that would hold the admin's own session is refused. */
+    ownRequirement: ownRequirementGuard(secondFactor.methodsOf),
     /** What the purge clears past its time: used email links, sign-in flows and link tickets, pending sign-ins. */
     retained: [accountEmail, oidc.retained, secondFactor],
 

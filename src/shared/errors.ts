@@ -61,6 +61,8 @@ export const ERROR_MESSAGES = {
   'admin.user_not_found': 'No such user',
   'admin.last_admin': 'The last admin cannot be deleted or demoted; make another user admin first',
   'settings.managed': 'These settings are managed by the server’s environment and cannot be changed here',
+  'settings.own_second_factor_missing':
+    'Set up two-factor codes or a passkey for your own account first: this would lock your session out of the admin pages',
   'account.last_admin': 'The last admin cannot be deleted; make another user admin first',
   'secret_request.not_found': 'This request is not open: it expired, was answered or was revoked',
   'secret_request.disabled': 'Requests are turned off on this instance',

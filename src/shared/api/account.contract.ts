@@ -116,8 +116,14 @@ export const accountRoutes = {
     operationId: 'getAccount',
     tag: 'account',
     access: 'user',
+    scope: 'account:read',
     summary: 'The signed-in account',
-    responses: { 200: { description: 'The account', schema: Account }, 401: unauthorized, 429: rateLimited },
+    responses: {
+      200: { description: 'The account', schema: Account },
+      401: unauthorized,
+      403: errorResponse(`Refused: ${scopeRefusal('account:read')}`),
+      429: rateLimited,
+    },
   }),
   update: defineRoute({
     method: 'PUT',
@@ -181,8 +187,14 @@ export const accountRoutes = {
     operationId: 'listApiTokens',
     tag: 'account',
     access: 'user',
+    scope: 'account:read',
     summary: 'Your API tokens (never the tokens themselves)',
-    responses: { 200: { description: 'The list', schema: z.array(ApiToken) }, 401: unauthorized, 429: rateLimited },
+    responses: {
+      200: { description: 'The list', schema: z.array(ApiToken) },
+      401: unauthorized,
+      403: errorResponse(`Refused: ${scopeRefusal('account:read')}`),
+      429: rateLimited,
+    },
   }),
   createToken: defineRoute({
     method: 'POST',

@@ -136,6 +136,10 @@ export const adminRoutes = {
       403: errorResponse(
         `Not an admin, a request from another site, a setting pinned by the environment, or ${scopeRefusal('admin')}`,
       ),
+      409: errorResponse(
+        'A require_two_factor that would hold the password session asking for it, which has no second factor yet ' +
+          '(settings.own_second_factor_missing): set one up first',
+      ),
       413: tooLarge,
       415: notJson,
       429: rateLimited,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD, ROLES, USERNAME } from '../rules/account.js';
 import { SECOND_FACTOR_METHODS } from '../rules/two-factor.js';
-import { defineRoute, errorResponse, noNul } from './contract.js';
+import { defineRoute, errorResponse, noNul, scopeRefusal } from './contract.js';
 
 export const Username = z
   .string()
@@ -148,10 +148,12 @@ export const authRoutes = {
     operationId: 'verifySession',
     tag: 'authentication',
     access: 'user',
+    scope: 'account:read',
     summary: 'Who is signed in',
     responses: {
       200: { description: 'The session', schema: SessionInfo },
       401: errorResponse('Not signed in'),
+      403: errorResponse(`Refused: ${scopeRefusal('account:read')}`),
       429: rateLimited,
     },
   }),

@@ -29,8 +29,21 @@ export interface ResponseContract {
  */
 export type Access = 'anyone' | 'user' | 'session' | 'admin';
 
+/**
+ * Who may call a route, and the scope an API token needs for it (src/shared/rules/tokens.ts): a token without it is
+ * refused with 403 auth.token_scope, not taken for anonymous; the role `access` asks for is checked as well. A route
+ * that needs an account names its scope (issue 29.6: none answers any token); one for anyone may (a token sent is
+ * then held to it); one for the session alone has none (no token reaches it).
+ */
+export type RouteAccess =
+  | { access: 'user' | 'admin'; scope: RouteScope }
+  | { access: 'anyone'; scope?: RouteScope }
+  | { access: 'session'; scope?: never };
+
 /** One HTTP route of the public API: what it takes and every status it may answer with. */
-export interface RouteContract {
+export type RouteContract = RouteFields & RouteAccess;
+
+interface RouteFields {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path below the API base, OpenAPI style: `/secret/{id}`. */
   path: string;
@@ -45,13 +58,6 @@ export interface RouteContract {
   /** Longer text for the OpenAPI document, when the summary does not say it all. */
   description?: string;
   tag: string;
-  access: Access;
-  /**
-   * The scope an API token needs to call this route (src/shared/rules/tokens.ts); a token without it is refused
-   * with 403 auth.token_scope, not taken for anonymous. Unset: any valid token (and none, where `access` allows).
-   * The role `access` asks for is checked as well.
-   */
-  scope?: RouteScope;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** Request headers the route reads (documented in OpenAPI; the handler reads them itself). */

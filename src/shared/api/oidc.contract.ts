@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SessionInfo } from './auth.contract.js';
-import { defineRoute, errorResponse, noNul } from './contract.js';
+import { defineRoute, errorResponse, noNul, scopeRefusal } from './contract.js';
 
 /**
  * Issue 16.1: OpenID Connect. The sign-in itself is a browser navigation, not a call: GET
@@ -86,12 +86,14 @@ export const oidcRoutes = {
     operationId: 'listLinkedIdentities',
     tag: 'account',
     access: 'user',
+    scope: 'account:read',
     summary: 'The OpenID providers linked to your account',
     description:
       'Another is linked by signing in to it while signed in here: GET /authentication/oidc/{provider}/start?link=true.',
     responses: {
       200: { description: 'The list', schema: z.array(LinkedIdentity) },
       401: errorResponse('Not signed in, or the API token sent is not valid (auth.not_signed_in)'),
+      403: errorResponse(`Refused: ${scopeRefusal('account:read')}`),
       429: rateLimited,
     },
   }),

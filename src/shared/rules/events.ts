@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'token.first_used',
   'session.new_device',
   'webhook.disabled',
+  'session.second_factor_failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -30,6 +31,7 @@ export const DEFAULT_EMAIL_EVENTS: readonly EventType[] = [
   'request.answered',
   'session.new_device',
   'webhook.disabled',
+  'session.second_factor_failed',
 ];
 
 export const WEBHOOK_FORMATS = ['standard', 'slack', 'ntfy'] as const;

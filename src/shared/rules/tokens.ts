@@ -12,9 +12,11 @@
  * - `secrets:read`: the user's own secrets, their receipts and the ended ones, activity and notification settings
  * - `secrets:create`: creating secrets (with files) as the user, and burning the user's own secrets
  * - `requests`: creating, listing, opening, revoking and deleting the user's requests for secrets
+ * - `account:read`: who the token's user is (the account, GET /authentication/verify), their API tokens (never the
+ *   tokens themselves) and linked sign-in providers
  * - `admin`: the admin routes, statistics and analytics (and only while the user is an admin)
  */
-export const TOKEN_SCOPES = ['secrets:read', 'secrets:create', 'requests', 'admin'] as const;
+export const TOKEN_SCOPES = ['secrets:read', 'secrets:create', 'requests', 'account:read', 'admin'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 export const isTokenScope = (value: unknown): value is TokenScope =>

@@ -113,7 +113,7 @@ describe('account settings', () => {
       within(asUser)
         .getAllByRole('checkbox')
         .map((box) => box.getAttribute('value')),
-    ).toEqual(['secrets:read', 'secrets:create', 'requests']);
+    ).toEqual(['secrets:read', 'secrets:create', 'requests', 'account:read']);
     cleanup();
     renderInAccount(i18n, <AccountSettingsPage />, '/account/account-settings', 'admin');
     const asAdmin = await screen.findByRole('group', { name: 'What it may do' });

@@ -42,10 +42,14 @@ export const ACCOUNT_SCENARIOS: Record<AccountRoute, Scenario[]> = {
     { status: 200, why: 'a signed-in browser', run: async (api) => (await api.signUp()).inject({ url: '/account' }) },
     {
       status: 200,
-      why: 'an API token (HTTP Basic username)',
-      run: async (api) => (await (await api.signUp()).withToken({ scheme: 'Basic' })).inject({ url: '/account' }),
+      why: 'an API token with the account:read scope (HTTP Basic username)',
+      run: async (api) =>
+        (await (await api.signUp()).withToken({ scheme: 'Basic', scopes: ['account:read'] })).inject({
+          url: '/account',
+        }),
     },
     anonymous('GET', '/account'),
+    withoutScope({ url: '/account' }, 'account:read'),
     rateLimited({ url: '/account' }),
   ],
   update: [
@@ -177,7 +181,13 @@ export const ACCOUNT_SCENARIOS: Record<AccountRoute, Scenario[]> = {
         return alice.inject({ url: TOKENS });
       },
     },
+    {
+      status: 200,
+      why: 'an API token with the account:read scope',
+      run: async (api) => (await (await api.signUp()).withToken({ scopes: ['account:read'] })).inject({ url: TOKENS }),
+    },
     anonymous('GET', TOKENS),
+    withoutScope({ url: TOKENS }, 'account:read'),
     rateLimited({ url: TOKENS }),
   ],
   createToken: [

@@ -122,6 +122,12 @@ export const ADMIN_SCENARIOS: Record<AdminRoute, Scenario[]> = {
       config: { settingReadOnly: true },
       run: byAdmin({ method: 'PUT', url: SETTINGS, payload: SWITCHES }),
     },
+    {
+      status: 409,
+      code: 'settings.own_second_factor_missing',
+      why: 'a second factor required of admins by an admin whose password session has none',
+      run: byAdmin({ method: 'PUT', url: SETTINGS, payload: { ...SWITCHES, require_two_factor: 'admins' } }),
+    },
     ...bodyRefused('PUT', SETTINGS, SWITCHES),
   ],
   adminUsers: [

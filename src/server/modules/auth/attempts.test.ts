@@ -46,11 +46,28 @@ function storeSuite(name: string, make: () => ThrottleStore) {
       expect(await store.take(key, later)).toBe(0);
     });
 
-    it('twenty attempts at once: exactly five go', async () => {
+    it('numbers the attempts it lets go, the same way whoever asks: a waiting one gets no number', async () => {
+      const store = make();
+      const key = `fay|${crypto.randomUUID()}`;
+      const counted = [];
+      for (let i = 0; i < 6; i++) counted.push(await store.count(key, T0));
+      expect(counted).toEqual(
+        [1, 2, 3, 4, 5].map((attempts) => ({ wait: 0, attempts })).concat({ wait: 1000, attempts: 5 }),
+      );
+      expect(await store.count(key, T0 + 1000)).toEqual({ wait: 0, attempts: 6 });
+      await store.clear(key);
+      expect(await store.count(key, T0 + 1000)).toEqual({ wait: 0, attempts: 1 });
+    });
+
+    it('twenty attempts at once: exactly five go, numbered 1 to 5', async () => {
       const store = make();
       const key = `carol|${crypto.randomUUID()}`;
       const waits = await Promise.all(Array.from({ length: 20 }, () => store.take(key, T0)));
       expect(waits.filter((wait) => wait === 0)).toHaveLength(5);
+      const other = `${key}2`;
+      const counted = await Promise.all(Array.from({ length: 20 }, () => store.count(other, T0)));
+      const numbers = counted.filter((attempt) => attempt.wait === 0).map((attempt) => attempt.attempts);
+      expect(numbers.sort()).toEqual([1, 2, 3, 4, 5]);
     });
   });
 }

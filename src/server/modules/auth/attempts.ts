@@ -32,27 +32,37 @@ export function delayAfter(failures: number, rules: ThrottleRules): number {
   return Math.min(rules.baseDelayMs * 2 ** (failures - rules.free), rules.maxDelayMs);
 }
 
+/** An attempt's place: `wait` ms before it may go (then nothing was counted), else 0 and its number since the last clear. */
+export interface Counted {
+  wait: number;
+  attempts: number;
+}
+
 export interface ThrottleStore {
   /** Counts an attempt and returns 0, or returns the milliseconds to wait (and counts nothing). */
   take(key: string, now: number): Promise<number>;
+  /** The same, with the attempt's number (the first after a clear or a forgotten count is 1). */
+  count(key: string, now: number): Promise<Counted>;
   clear(key: string): Promise<void>;
 }
 
 export function memoryThrottleStore(rules: ThrottleRules, maxKeys = 100_000): ThrottleStore {
   const counts = new Map<string, { failures: number; last: number }>();
+  const count = async (key: string, now: number): Promise<Counted> => {
+    let entry = counts.get(key);
+    if (entry && now - entry.last >= rules.forgetMs) entry = undefined;
+    const failures = entry?.failures ?? 0;
+    const wait = entry ? entry.last + delayAfter(failures, rules) - now : 0;
+    if (wait > 0) return { wait, attempts: failures };
+    counts.delete(key);
+    counts.set(key, { failures: failures + 1, last: now });
+    // Bounded memory: the least recently tried keys go first.
+    if (counts.size > maxKeys) counts.delete(counts.keys().next().value!);
+    return { wait: 0, attempts: failures + 1 };
+  };
   return {
-    async take(key, now) {
-      let entry = counts.get(key);
-      if (entry && now - entry.last >= rules.forgetMs) entry = undefined;
-      const failures = entry?.failures ?? 0;
-      const wait = entry ? entry.last + delayAfter(failures, rules) - now : 0;
-      if (wait > 0) return wait;
-      counts.delete(key);
-      counts.set(key, { failures: failures + 1, last: now });
-      // Bounded memory: the least recently tried keys go first.
-      if (counts.size > maxKeys) counts.delete(counts.keys().next().value!);
-      return 0;
-    },
+    count,
+    take: async (key, now) => (await count(key, now)).wait,
     async clear(key) {
       counts.delete(key);
     },
@@ -67,11 +77,11 @@ local free = tonumber(ARGV[2])
 if now - last >= tonumber(ARGV[5]) then failures = 0 end
 if failures >= free then
   local wait = math.min(tonumber(ARGV[3]) * 2 ^ (failures - free), tonumber(ARGV[4]))
-  if now < last + wait then return math.ceil(last + wait - now) end
+  if now < last + wait then return {math.ceil(last + wait - now), failures} end
 end
 redis.call('HSET', KEYS[1], 'f', failures + 1, 'l', now)
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
-return 0
+return {0, failures + 1}
 `;
 
 /** Shared counts in Redis; this process's own counts while Redis cannot be reached. */
@@ -82,25 +92,27 @@ export function redisThrottleStore(
   onFallback: (error: unknown) => void = () => {},
 ): ThrottleStore {
   const local = memoryThrottleStore(rules);
+  const count = async (key: string, now: number): Promise<Counted> => {
+    try {
+      const [wait, attempts] = (await redis.eval(
+        TAKE_SCRIPT,
+        1,
+        prefix + key,
+        now,
+        rules.free,
+        rules.baseDelayMs,
+        rules.maxDelayMs,
+        rules.forgetMs,
+      )) as [number, number];
+      return { wait: Number(wait), attempts: Number(attempts) };
+    } catch (error) {
+      onFallback(error);
+      return local.count(key, now);
+    }
+  };
   return {
-    async take(key, now) {
-      try {
-        const wait = await redis.eval(
-          TAKE_SCRIPT,
-          1,
-          prefix + key,
-          now,
-          rules.free,
-          rules.baseDelayMs,
-          rules.maxDelayMs,
-          rules.forgetMs,
-        );
-        return Number(wait);
-      } catch (error) {
-        onFallback(error);
-        return local.take(key, now);
-      }
-    },
+    count,
+    take: async (key, now) => (await count(key, now)).wait,
     async clear(key) {
       await local.clear(key);
       await redis.del(prefix + key).catch(onFallback);

@@ -5,6 +5,7 @@ import {
   json,
   rateLimited,
   unknownToken,
+  withoutScope,
   type RouteName,
   type Scenario,
 } from '../../test-utils/contract-api.js';
@@ -174,6 +175,7 @@ export const AUTH_SCENARIOS: Record<AuthRoute, Scenario[]> = {
       why: 'nobody signed in',
       run: (api) => api.inject({ url: '/authentication/verify' }),
     },
+    withoutScope({ url: '/authentication/verify' }, 'account:read'),
     rateLimited({ url: '/authentication/verify' }),
   ],
   refresh: [

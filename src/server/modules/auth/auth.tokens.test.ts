@@ -76,7 +76,7 @@ describeEachDialect('authentication', (dialect) => {
         for (const request of requests) {
           expectError(await inject({ ...request, headers }), 403, 'auth.session_required');
         }
-        expect((await inject({ url: '/account', headers })).statusCode, 'the token still works').toBe(200);
+        expect((await inject({ url: '/secret', headers })).statusCode, 'the token still works').toBe(200);
       }
       expect((await signIn('alice')).statusCode, 'the password is unchanged').toBe(200);
     });
@@ -107,16 +107,16 @@ describeEachDialect('authentication', (dialect) => {
       const revoked = await newToken({ name: 'gone' });
       const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-      expect((await inject({ url: '/account', headers: bearer(expiring.token) })).statusCode).toBe(200);
+      expect((await inject({ url: '/secret', headers: bearer(expiring.token) })).statusCode).toBe(200);
       const revoke = await inject({ method: 'DELETE', url: `/account/tokens/${revoked.id}`, headers: { cookie } });
       expect(revoke.statusCode).toBe(200);
-      expectError(await inject({ url: '/account', headers: bearer(revoked.token) }), 401, 'auth.not_signed_in');
+      expectError(await inject({ url: '/secret', headers: bearer(revoked.token) }), 401, 'auth.not_signed_in');
       expectError(await createSecret(3600, bearer(revoked.token)), 401, 'auth.not_signed_in');
 
       w.clock.advance(DAY - 1);
-      expect((await inject({ url: '/account', headers: bearer(expiring.token) })).statusCode).toBe(200);
+      expect((await inject({ url: '/secret', headers: bearer(expiring.token) })).statusCode).toBe(200);
       w.clock.advance(1);
-      expectError(await inject({ url: '/account', headers: bearer(expiring.token) }), 401, 'auth.not_signed_in');
+      expectError(await inject({ url: '/secret', headers: bearer(expiring.token) }), 401, 'auth.not_signed_in');
       expectError(await createSecret(3600, bearer(expiring.token)), 401, 'auth.not_signed_in');
       const again = await inject({ method: 'DELETE', url: `/account/tokens/${revoked.id}`, headers: { cookie } });
       expectError(again, 404, 'request.not_found');
@@ -127,7 +127,7 @@ describeEachDialect('authentication', (dialect) => {
       const { cookie, newToken } = await signedIn();
       const { token } = await newToken({ name: 'ci', expiresInDays: 30 });
       w.clock.advance(1000);
-      await inject({ url: '/account', headers: { authorization: `Bearer ${token}` } });
+      await inject({ url: '/secret', headers: { authorization: `Bearer ${token}` } });
       await vi.waitFor(async () => {
         const list = (await inject({ url: '/account/tokens', headers: { cookie } })).json();
         expect(list).toEqual([
@@ -154,7 +154,7 @@ describeEachDialect('authentication', (dialect) => {
       process.on('unhandledRejection', listener);
       try {
         w.t.services.tokens.touch = () => Promise.reject(new Error('database unavailable'));
-        const response = await inject({ url: '/account', headers: { authorization: `Bearer ${token}` } });
+        const response = await inject({ url: '/secret', headers: { authorization: `Bearer ${token}` } });
         expect(response.statusCode).toBe(200);
         await new Promise((resolve) => setTimeout(resolve, 50));
         expect(unhandled).toEqual([]);

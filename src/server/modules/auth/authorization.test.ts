@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { UPLOAD_TOKEN_HEADER } from '../../../shared/api/files.contract.js';
-import { routeKey, type Access } from '../../../shared/api/contract.js';
+import { routeKey, type Access, type RouteContract } from '../../../shared/api/contract.js';
 import { apiRoutes, type ApiRouteName } from '../../../shared/api/index.js';
 import { API_ROUTES } from '../../api-routes.js';
 import { createTestApp, type TestApp } from '../../test-utils/app.js';
@@ -10,7 +10,8 @@ import { describeEachDialect } from '../../test-utils/database.js';
 import { makeRequest, makeResponse, type MadeRequest } from '../../test-utils/requests.js';
 import { madeBeforeScopes } from '../../test-utils/tokens.js';
 import { newAuthenticator } from '../../test-utils/passkeys.js';
-import { scopesFor } from '../../../shared/rules/tokens.js';
+import { scopesFor, TOKEN_SCOPES, type TokenScope } from '../../../shared/rules/tokens.js';
+import { MAX_WEBHOOKS_PER_OWNER } from '../../../shared/rules/events.js';
 import { totpCodeAt } from '../two-factor/totp.js';
 
 /**
@@ -29,6 +30,8 @@ const CALLERS = [
   'deletedUser',
 ] as const;
 type Caller = (typeof CALLERS)[number];
+/** A caller of the table, or an API token of the admin (adam) with this one scope only. */
+type Who = Caller | `scope ${TokenScope}`;
 
 /** One row of the table, in the order of CALLERS. */
 const row = (...statuses: [number, number, number, number, number, number, number, number]) =>
@@ -155,7 +158,7 @@ interface Request {
 }
 
 interface World {
-  as(caller: Caller, request: Request): Promise<LightMyRequestResponse>;
+  as(caller: Who, request: Request): Promise<LightMyRequestResponse>;
   /** The user's own session, to prepare what a probe needs. */
   asUser(request: Request): Promise<LightMyRequestResponse>;
   /** The admin's session, likewise. */
@@ -217,6 +220,14 @@ async function buildWorld(t: TestApp): Promise<World> {
     revokedToken: { authorization: `Bearer ${revoked.token}` },
     deletedUser: { cookie: cookies.deletedUser! },
   };
+  // The admin's tokens of one scope each: the admin may give every scope, so a refusal is the scope's, not the role's.
+  const scoped: Partial<Record<Who, Record<string, string>>> = {};
+  for (const scope of TOKEN_SCOPES) {
+    const payload = { name: scope, scopes: [scope] };
+    const made = await send({ cookie: cookies.admin! }, { method: 'POST', url: '/account/tokens', payload });
+    expect(made.statusCode, made.body).toBe(201);
+    scoped[`scope ${scope}`] = { authorization: `Bearer ${made.json().token}` };
+  }
   const alice = await t.database.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirst();
   const idp = {
     id: 'default',
@@ -230,7 +241,7 @@ async function buildWorld(t: TestApp): Promise<World> {
   return {
     asUser,
     asAdmin: (request) => send({ cookie: cookies.admin! }, request),
-    as: (caller, request) => send(credentials[caller], request),
+    as: (caller, request) => send({ ...credentials, ...scoped }[caller]!, request),
     linkIdentity: async () => {
       const claims = { iss: idp.issuer, sub: `sub-${++fresh}` };
       await t.services.oidcAccounts.resolve(idp, claims, null, { ...flow, user_id: alice!.id });
@@ -278,7 +289,7 @@ async function alicePasskey(w: World, authenticator = newAuthenticator()): Promi
   return created.json().id;
 }
 /** Turns the caller's codes on, when it can (a session): its backup codes, else none. */
-async function codesOn(w: World, caller: Caller): Promise<string[]> {
+async function codesOn(w: World, caller: Who): Promise<string[]> {
   const started = await w.as(caller, {
     method: 'POST',
     url: '/account/two-factor/totp',
@@ -299,13 +310,17 @@ async function aliceSecret(w: World): Promise<{ id: string; deleteToken: string 
 /** A webhook of the user's (alice's), or of the instance's (added by the admin): its id. */
 async function webhook(w: World, base: '/account/webhooks' | '/admin/webhooks'): Promise<string> {
   const as = base === '/account/webhooks' ? w.asUser : w.asAdmin;
+  // Each probe makes one: the oldest goes when the owner has as many as allowed.
+  const [oldest, ...others] = (await as({ url: base })).json<{ id: string }[]>();
+  if (oldest && others.length + 1 >= MAX_WEBHOOKS_PER_OWNER)
+    await as({ method: 'DELETE', url: `${base}/${oldest.id}` });
   const created = await as({ method: 'POST', url: base, payload: { url: 'https://hooks.example.com/hush' } });
   expect(created.statusCode, created.body).toBe(201);
   return created.json().id;
 }
 /** The probes of the seven webhook routes under `base`, on a webhook of its owner's made for each. */
 function webhookProbes(base: '/account/webhooks' | '/admin/webhooks') {
-  type Probe = (w: World, c: Caller) => Promise<LightMyRequestResponse>;
+  type Probe = (w: World, c: Who) => Promise<LightMyRequestResponse>;
   const on =
     (method: Request['method'], suffix = '', payload?: Request['payload']): Probe =>
     async (w, c) =>
@@ -334,7 +349,7 @@ const completeRequest = (upload: { id: string; token: string }): Request => ({
 });
 
 /** The one request each route is probed with, the same for every caller. */
-const PROBES: Record<ApiRouteName, (w: World, caller: Caller) => Promise<LightMyRequestResponse>> = {
+const PROBES: Record<ApiRouteName, (w: World, caller: Who) => Promise<LightMyRequestResponse>> = {
   create: (w, c) => w.as(c, { method: 'POST', url: '/secret', payload: { text: 'hush1.eA', ttl: 2419200 } }),
   exist: async (w, c) => w.as(c, { url: `/secret/${await anonymousSecret(w)}/exist` }),
   read: async (w, c) => w.as(c, { method: 'POST', url: `/secret/${await anonymousSecret(w)}` }),
@@ -554,6 +569,75 @@ function accessOf(statuses: Record<Caller, number>): Access {
 /** Routes whose answer depends on something else than the caller: the trusted proxy's header (off in this table). */
 const NOT_BY_CALLER: readonly string[] = ['headerSignIn'];
 
+/**
+ * What each scope opens (issue 29.6): the routes a token with only that scope reaches, among those that need an account.
+ * Anywhere else that needs an account it is refused, 403 auth.token_scope (auth.session_required where no scope
+ * grants the route: the person's session, or a token made before scopes). Routes that need no account answer any
+ * token as they answer none, except those named here.
+ */
+const SCOPE_REACHES: Record<TokenScope, readonly ApiRouteName[]> = {
+  'secrets:read': [
+    'secrets',
+    'ownReceipt',
+    'endedSecrets',
+    'listActivity',
+    'activityUnread',
+    'markActivitySeen',
+    'notificationSettings',
+  ],
+  // Burning the owner's secret without its delete token: the route asks for the scope (BURN_SCOPE).
+  'secrets:create': ['create', 'burn'],
+  requests: ['createRequest', 'listRequests', 'unreadResponses', 'getRequest', 'revokeRequest', 'deleteRequest'],
+  'account:read': ['account', 'verify', 'tokens', 'identities'],
+  admin: [
+    'adminSettings',
+    'updateAdminSettings',
+    'adminUsers',
+    'createUser',
+    'updateUser',
+    'deleteUser',
+    'analyticsDaily',
+    'stats',
+    'listInstanceWebhooks',
+    'createInstanceWebhook',
+    'updateInstanceWebhook',
+    'deleteInstanceWebhook',
+    'rotateInstanceWebhook',
+    'testInstanceWebhook',
+    'instanceWebhookDeliveries',
+  ],
+};
+const SCOPED = new Set(Object.values(SCOPE_REACHES).flat());
+/** Routes whose scope the handler asks for (a delete token needs none), not the contract. */
+const SCOPE_IN_HANDLER: readonly ApiRouteName[] = ['burn'];
+
+/** What a token with only `scope` (the admin's) must get from a route: reached (as the admin's session is), or refused. */
+function scopedExpectation(name: ApiRouteName, scope: TokenScope): string {
+  const route: RouteContract = apiRoutes[name];
+  if (SCOPE_REACHES[scope].includes(name)) return `reached ${EXPECTED[name].admin}`;
+  // Refreshing is a session's: a token has none to extend.
+  if (name === 'refresh') return 'refused 401 auth.not_signed_in';
+  if (route.access === 'session' || route.scope === 'legacy') return 'refused 403 auth.session_required';
+  return 'refused 403 auth.token_scope';
+}
+const REFUSALS = ['auth.token_scope', 'auth.session_required', 'auth.admin_required', 'auth.not_signed_in'];
+const scopedOutcome = (response: LightMyRequestResponse) => {
+  const code = response.statusCode >= 400 ? response.json<{ code: string }>().code : '';
+  return REFUSALS.includes(code) ? `refused ${response.statusCode} ${code}` : `reached ${response.statusCode}`;
+};
+
+it('every route that needs an account declares its scope, the one the scope table gives it', () => {
+  for (const name of Object.keys(EXPECTED) as ApiRouteName[]) {
+    const route: RouteContract = apiRoutes[name];
+    const listed = TOKEN_SCOPES.filter((scope) => SCOPE_REACHES[scope].includes(name));
+    expect(listed.length, `${name} is in one scope's list at most`).toBeLessThanOrEqual(1);
+    if (SCOPE_IN_HANDLER.includes(name)) continue;
+    if (route.access === 'session' || route.scope === 'legacy') expect(listed, name).toEqual([]);
+    else if (route.access !== 'anyone') expect([route.scope], name).toEqual(listed);
+    else expect(route.scope === undefined ? [] : [route.scope], name).toEqual(listed);
+  }
+});
+
 it('each route’s declared access (its OpenAPI security) is the one its row of the table shows', () => {
   for (const [name, statuses] of Object.entries(EXPECTED)) {
     if (NOT_BY_CALLER.includes(name)) continue;
@@ -571,19 +655,32 @@ it('the table has a row for every route of API_ROUTES, and only for those', () =
 describeEachDialect('the authorization matrix', (dialect) => {
   for (const name of Object.keys(EXPECTED) as ApiRouteName[]) {
     const route = apiRoutes[name];
-    it(`${route.method} ${route.path} answers each caller as the table says`, async () => {
+    it(`${route.method} ${route.path} answers each caller as the table says, and each scope as it opens`, async () => {
       const t = await createTestApp({ dialect });
       try {
         const world = await buildWorld(t);
         const actual = {} as Record<Caller, number>;
         const bodies: string[] = [];
+        const scoped: string[] = [];
+        const wanted: string[] = [];
         for (const caller of ORDER) {
+          // Before the user's own cells (which may sign her out): a token of each single scope, wherever an account
+          // is needed, reaches only its scope's routes.
+          if (caller === 'user' && (route.access !== 'anyone' || SCOPED.has(name))) {
+            for (const scope of TOKEN_SCOPES) {
+              const response = await PROBES[name](world, `scope ${scope}`);
+              scoped.push(`${scope}: ${scopedOutcome(response)}`);
+              wanted.push(`${scope}: ${scopedExpectation(name, scope)}`);
+              expect(Object.keys(route.responses).map(Number), `${scope} is declared`).toContain(response.statusCode);
+            }
+          }
           const response = await PROBES[name](world, caller);
           actual[caller] = response.statusCode;
           bodies.push(`${caller}: ${response.statusCode} ${response.body.slice(0, 120)}`);
           expect(Object.keys(route.responses).map(Number), `${caller} is declared`).toContain(response.statusCode);
         }
         expect(actual, bodies.join('\n')).toEqual(EXPECTED[name]);
+        expect(scoped, 'tokens of one scope each').toEqual(wanted);
       } finally {
         await t.close();
       }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/schema.js';
+import { recordEvents, type NewEvent } from '../events/events.repository.js';
 
 /** Correct passwords waiting for their second factor (migration 0011), keyed by the SHA-256 of the cookie. SQL only. */
 export function createPendingSigninsRepository(db: Db) {
@@ -40,6 +41,14 @@ export function createPendingSigninsRepository(db: Db) {
         .where('id', '=', id)
         .execute();
       await db.deleteFrom('pending_signins').where('id', '=', id).where('failures', '>=', maxFailures).execute();
+    },
+
+    /** Ends every pending sign-in of the account (its password is asked again), with the events that report it. */
+    async endAll(userId: string, events: readonly NewEvent[] = []): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('pending_signins').where('user_id', '=', userId).execute();
+        await recordEvents(trx, events);
+      });
     },
 
     async purge(now: number): Promise<void> {

@@ -7,6 +7,8 @@ import {
 } from '../../../shared/rules/two-factor.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
+import { memoryThrottleStore, type ThrottleRules, type ThrottleStore } from './attempts.js';
+import { tooManyAttempts } from './auth.errors.js';
 import type { CookieOptions } from './cookies.js';
 import type { PendingSigninsRepository } from './pending-signins.repository.js';
 
@@ -14,12 +16,37 @@ import type { PendingSigninsRepository } from './pending-signins.repository.js';
  * The second step of a password sign-in (issue 16.2, the shared decision of its helpers). After a correct password,
  * a user with a second factor gets no session yet: a pending sign-in stands for the account, a random token in the
  * httpOnly `hush_pending` cookie (only its SHA-256 is stored), for 5 minutes and at most 5 wrong codes. Each way of
- * giving the second factor (a TOTP or backup code: modules/two-factor; a passkey: modules/passkeys) finishes it
- * through `complete`, which consumes it once, atomically, whichever comes first.
+ * giving the second factor (a TOTP or backup code: modules/two-factor; a passkey: modules/passkeys) counts its answer
+ * with `attempt` and finishes it through `complete`, which consumes it once, atomically, whichever comes first.
  */
 
 export const PENDING_COOKIE = 'hush_pending';
 const MINUTE = 60_000;
+
+/**
+ * Answers to pending sign-ins, counted per account across every client (issue 29.2): the per-client count alone let
+ * 20 addresses make 100 guesses, and an IPv6 /48 holds 65,536 clients. Each answer (a code, a backup code, a
+ * passkey) counts when it starts, as the sign-in throttle's attempts do, and a right one clears the count. The fifth
+ * failure in a row ends every pending sign-in of the account (the password is asked again) and tells its owner once
+ * (session.second_factor_failed); from then on each answer waits 1 s, doubling per failure up to 15 minutes, and each
+ * further failure ends the pending sign-ins again. Only someone with the password gets this far: while they keep
+ * trying they can keep the owner waiting, never more than 15 minutes per answer; once the password is changed (the
+ * notice says so) they cannot, and the owner waits at most the wait already earned.
+ */
+export const SECOND_FACTOR_THROTTLE: ThrottleRules = {
+  free: 5,
+  baseDelayMs: 1000,
+  maxDelayMs: 15 * MINUTE,
+  forgetMs: 24 * 60 * MINUTE,
+};
+
+/** An answer being checked for a pending sign-in: what came of it. */
+export interface SecondFactorAttempt {
+  /** Refused: counted against the pending sign-in of `token` (if the answer was checked), and the account's. */
+  failed(token?: string): Promise<void>;
+  /** Right: the account's count starts again. */
+  passed(): Promise<void>;
+}
 
 /** A way of giving a second factor, and whether a user has it (injected in app.ts by each module). */
 export interface SecondFactorSource {
@@ -31,11 +58,15 @@ export interface SecondFactorDeps {
   pending: PendingSigninsRepository;
   sources: SecondFactorSource[];
   clock: Clock;
+  /** Where each account's answers are counted (SECOND_FACTOR_THROTTLE), shared through Redis; default: this process. */
+  throttle?: ThrottleStore;
 }
 
 export function createSecondFactor(deps: SecondFactorDeps) {
   const { pending, clock } = deps;
   const maxFailures = PENDING_SIGNIN_MAX_FAILURES;
+  const throttle = deps.throttle ?? memoryThrottleStore(SECOND_FACTOR_THROTTLE);
+  const { free } = SECOND_FACTOR_THROTTLE;
 
   /** The second factors a user has, in a stable order (['totp', 'passkey'], or fewer). */
   async function methodsOf(userId: string): Promise<SecondFactorMethod[]> {
@@ -76,8 +107,23 @@ export function createSecondFactor(deps: SecondFactorDeps) {
     complete: (token: string, userId: string): Promise<boolean> =>
       pending.take(sha256(token), userId, clock(), maxFailures),
 
-    /** Counts a wrong code against it (at the fifth it is gone). */
-    fail: (token: string): Promise<void> => pending.fail(sha256(token), maxFailures),
+    /**
+     * Before an answer for the account's pending sign-in is checked: counted (429 while the account must wait). The
+     * attempt's number is exact across instances, so one request sees the fifth failure and tells the owner.
+     */
+    async attempt(userId: string): Promise<SecondFactorAttempt> {
+      const { wait, attempts } = await throttle.count(userId, clock());
+      if (wait > 0) throw tooManyAttempts(Math.ceil(wait / 1000));
+      return {
+        async failed(token) {
+          if (token) await pending.fail(sha256(token), maxFailures);
+          if (attempts < free) return;
+          const notice = { type: 'session.second_factor_failed' as const, userId, subjectId: userId, at: clock() };
+          await pending.endAll(userId, attempts === free ? [{ ...notice, data: { failures: attempts } }] : []);
+        },
+        passed: () => throttle.clear(userId),
+      };
+    },
 
     /** Expired pending sign-ins, for the purge. */
     purge: (): Promise<void> => pending.purge(clock()),

@@ -51,6 +51,7 @@ const SENTENCES: Record<EventType | typeof TEST_EVENT, (data: EventData) => Sent
   'token.first_used': () => ({ key: 'token_first_used' }),
   'session.new_device': () => ({ key: 'session_new_device' }),
   'webhook.disabled': () => ({ key: 'webhook_disabled' }),
+  'session.second_factor_failed': () => ({ key: 'session_second_factor_failed' }),
   'webhook.test': () => ({ key: 'webhook_test' }),
 };
 

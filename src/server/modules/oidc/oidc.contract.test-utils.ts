@@ -6,6 +6,7 @@ import {
   crossSite,
   rateLimited,
   unknownToken,
+  withoutScope,
   type Api,
   type RouteName,
   type Scenario,
@@ -183,6 +184,7 @@ export const OIDC_SCENARIOS: Record<OidcRoute, Scenario[]> = {
       why: 'nobody signed in',
       run: (api) => api.inject({ url: IDENTITIES }),
     },
+    withoutScope({ url: IDENTITIES }, 'account:read'),
     rateLimited({ url: IDENTITIES }),
   ],
   unlinkIdentity: [

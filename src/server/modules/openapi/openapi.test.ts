@@ -253,7 +253,7 @@ describe('the OpenAPI document', () => {
     const tokens = (...scopes: string[]) => [{ basicAuth: scopes }, { bearerAuth: scopes }];
     expect(operation('/public-secrets', 'GET').security).toEqual([{}, session, ...tokens()]);
     expect(operation('/secret', 'POST').security).toEqual([{}, session, ...tokens('secrets:create')]);
-    expect(operation('/account', 'GET').security).toEqual([session, ...tokens()]);
+    expect(operation('/account', 'GET').security).toEqual([session, ...tokens('account:read')]);
     expect(operation('/secret', 'GET').security).toEqual([session, ...tokens('secrets:read')]);
     expect(operation('/requests', 'GET').security).toEqual([session, ...tokens('requests')]);
     expect(operation('/admin/users', 'GET').security).toEqual([{ sessionCookie: ['admin'] }, ...tokens('admin')]);

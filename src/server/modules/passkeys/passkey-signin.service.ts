@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { ThrottleStore } from '../auth/attempts.js';
 import { signinDisabled, ssoOnly, tooManyAttempts } from '../auth/auth.errors.js';
 import type { StartedSession } from '../auth/auth.service.js';
+import type { SecondFactorAttempt } from '../auth/second-factor.js';
 import type { SecurityDetails } from '../auth/security-events.js';
 import type { UserRow, UsersRepository } from '../auth/users.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -24,8 +25,8 @@ export interface PendingSignins {
   userOf(token: string): Promise<string | null>;
   /** Ends it for this account, single use (the same way a TOTP code does): false when it is gone meanwhile. */
   complete(token: string, userId: string): Promise<boolean>;
-  /** Counts a refused answer against it, as a wrong code is (at the fifth it is gone). */
-  fail(token: string): Promise<void>;
+  /** Counts an answer against the account before it is checked (429 while it must wait), as a code is. */
+  attempt(userId: string): Promise<SecondFactorAttempt>;
 }
 
 export interface PasskeySigninDeps {
@@ -81,10 +82,10 @@ export function createPasskeySignin(deps: PasskeySigninDeps) {
       const key = clientGroup(input.ip) ?? 'unknown';
       const wait = await deps.throttle.take(key, clock());
       if (wait > 0) throw tooManyAttempts(Math.ceil(wait / 1000));
-      let pendingToFail: string | null = null;
+      let attempt: SecondFactorAttempt | null = null;
       const refuse = async (reason: Refusal | 'challenge', details: SecurityDetails = {}) => {
         input.refused({ reason, ...details });
-        if (pendingToFail) await deps.pending?.fail(pendingToFail);
+        await attempt?.failed(input.pendingToken);
         return reason === 'challenge' ? challengeInvalid() : passkeyRefused(reason);
       };
 
@@ -96,8 +97,8 @@ export function createPasskeySignin(deps: PasskeySigninDeps) {
       if (secondStep && (await pendingUser(input.pendingToken)) !== taken.userId) {
         throw await refuse('signin_expired', { userId: taken.userId });
       }
-      // From here a refusal of the second step counts against the pending sign-in, like a wrong code.
-      if (secondStep) pendingToFail = input.pendingToken!;
+      // From here a refusal of the second step counts against the pending sign-in and the account, like a wrong code.
+      if (secondStep) attempt = await deps.pending!.attempt(taken.userId!);
       if (secondStep && passkey.user_id !== taken.userId) {
         throw await refuse('other_account', { userId: taken.userId, passkeyUserId: passkey.user_id });
       }
@@ -121,6 +122,7 @@ export function createPasskeySignin(deps: PasskeySigninDeps) {
       if (secondStep && !(await deps.pending!.complete(input.pendingToken!, user.id))) {
         throw await refuse('signin_expired', details);
       }
+      await attempt?.passed();
       await deps.throttle.clear(key);
       return deps.startSession(user, { method: 'passkey' });
     },

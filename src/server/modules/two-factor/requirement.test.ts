@@ -3,6 +3,7 @@ import { routeKey } from '../../../shared/api/contract.js';
 import { BEFORE_SECOND_FACTOR } from '../../../shared/api/second-factor.js';
 import { API_ROUTES } from '../../api-routes.js';
 import { describeEachDialect } from '../../test-utils/database.js';
+import { expectError } from '../../test-utils/expect-error.js';
 import { PASSWORD, sessionOf, useSessionWorld } from '../../test-utils/session-world.js';
 import { twoFactorHelpers } from './two-factor.test-utils.js';
 
@@ -61,6 +62,58 @@ describeEachDialect('requiring two factors', (dialect) => {
     expect((await w.get('/secret', user)).statusCode).toBe(200);
     const admin = sessionOf(await w.signIn('root'));
     expect((await w.get('/admin/settings', admin)).json()).toMatchObject({ code: 'auth.two_factor_required' });
+  });
+
+  it('an admin cannot require a second factor that the password session asking for it lacks (issue 29.7)', async () => {
+    await w.start();
+    await w.t.services.auth.ensureAdmin('root', PASSWORD, 'root@example.com');
+    const admin = sessionOf(await w.signIn('root'));
+    const put = (credentials: Record<string, string>, require_two_factor: string) =>
+      w.inject({
+        method: 'PUT',
+        url: '/admin/settings',
+        headers: credentials,
+        payload: {
+          disable_users: false,
+          disable_user_account_creation: false,
+          read_only: false,
+          disable_file_upload: false,
+          require_two_factor,
+        },
+      });
+    // Saved, it would hold this very session: it could not come back to undo it. Refused, and nothing changes.
+    for (const value of ['everyone', 'admins']) {
+      expectError(await put({ cookie: admin }, value), 409, 'settings.own_second_factor_missing');
+    }
+    expect((await w.t.services.settings.get()).require_two_factor).toBe('off');
+    expect((await w.get('/admin/settings', admin)).statusCode).toBe(200);
+
+    // With a factor of its own, the same session requires one of everybody, and keeps the admin pages.
+    const { secret } = (await post('/account/two-factor/totp', admin, { currentPassword: PASSWORD })).json();
+    expect((await post('/account/two-factor/totp/confirm', admin, { code: code(secret) })).statusCode).toBe(200);
+    expect((await put({ cookie: admin }, 'everyone')).statusCode).toBe(200);
+    expect((await w.get('/admin/settings', admin)).statusCode).toBe(200);
+    // Turning the requirement off again is never refused.
+    expect((await put({ cookie: admin }, 'off')).statusCode).toBe(200);
+  });
+
+  it('an admin’s API token, which the requirement does not hold, may require a factor its user lacks', async () => {
+    await w.start();
+    await w.t.services.auth.ensureAdmin('root', PASSWORD, 'root@example.com');
+    const admin = sessionOf(await w.signIn('root'));
+    const made = await post('/account/tokens', admin, { name: 'ops', scopes: ['admin'] });
+    const token = { authorization: `Bearer ${made.json<{ token: string }>().token}` };
+    const payload = {
+      disable_users: false,
+      disable_user_account_creation: false,
+      read_only: false,
+      disable_file_upload: false,
+      require_two_factor: 'admins',
+    };
+    expect((await w.inject({ method: 'PUT', url: '/admin/settings', headers: token, payload })).statusCode).toBe(200);
+    // The token can still undo it; the password session now sets up its factor first, as the page warned.
+    expect((await w.get('/admin/settings', admin)).json()).toMatchObject({ code: 'auth.two_factor_required' });
+    expect((await w.inject({ url: '/admin/settings', headers: token })).statusCode).toBe(200);
   });
 
   it('"off" (the default) holds nobody, and the setting can be pinned by the environment', async () => {

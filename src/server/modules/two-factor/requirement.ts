@@ -1,8 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BEFORE_SECOND_FACTOR } from '../../../shared/api/second-factor.js';
-import { twoFactorRequiredFor, type SecondFactorMethod } from '../../../shared/rules/two-factor.js';
+import {
+  twoFactorRequiredFor,
+  type RequireTwoFactor,
+  type SecondFactorMethod,
+} from '../../../shared/rules/two-factor.js';
 import { httpError } from '../../http/errors.js';
 import { fastifyPath } from '../../http/route.js';
+import type { SessionRow } from '../auth/sessions.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
 /**
@@ -19,6 +24,10 @@ import type { SettingsService } from '../settings/settings.service.js';
  */
 
 export const twoFactorRequired = () => httpError(403, 'auth.two_factor_required');
+export const ownSecondFactorMissing = () => httpError(409, 'settings.own_second_factor_missing');
+
+/** Sessions from before the sessions recorded their method were all password sign-ins. */
+const byPassword = (session: SessionRow) => session.method === null || session.method === 'password';
 
 /** The provider sign-in is a browser navigation, not a contract route (oidc.routes.ts). */
 const PROVIDER_SIGN_IN = ['GET /authentication/oidc/:provider/start', 'GET /authentication/oidc/:provider/callback'];
@@ -35,12 +44,28 @@ export function registerTwoFactorRequirement(
   app.addHook('preHandler', async (request) => {
     if (request.auth?.kind !== 'session') return;
     const { user, session } = request.auth;
-    // Sessions from before the sessions recorded their method were all password sign-ins.
-    if (session.method !== null && session.method !== 'password') return;
+    if (!byPassword(session)) return;
     if (!twoFactorRequiredFor((await deps.settings.get()).require_two_factor, user.role)) return;
     const route = `${request.routeOptions.method} ${(request.routeOptions.url ?? '').replace(API_PREFIX, '')}`;
     if (allowed.has(route)) return;
     if ((await deps.methodsOf(user.id)).length > 0) return;
     throw twoFactorRequired();
   });
+}
+
+/**
+ * Issue 29.7: an admin's password session without a second factor may not save a require_two_factor that would hold
+ * it. Saved, it would reach the setting again only after setting one up, and an admin who cannot (no authenticator at
+ * hand, the last admin) could not undo it: so the page's warning becomes a refusal (409), and the admin sets up a
+ * factor first. Letting held sessions reach the setting instead would let a stolen password lift the requirement.
+ * Tokens and sessions the requirement does not hold (a provider's, a passkey's) are not concerned.
+ */
+export function ownRequirementGuard(methodsOf: (userId: string) => Promise<SecondFactorMethod[]>) {
+  return async (request: FastifyRequest, setting: RequireTwoFactor | undefined): Promise<void> => {
+    if (setting === undefined || request.auth.kind !== 'session' || !byPassword(request.auth.session)) return;
+    const { user } = request.auth;
+    if (twoFactorRequiredFor(setting, user.role) && (await methodsOf(user.id)).length === 0) {
+      throw ownSecondFactorMissing();
+    }
+  };
 }

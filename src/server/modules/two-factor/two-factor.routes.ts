@@ -15,7 +15,7 @@ import type { UsersRepository } from '../auth/users.repository.js';
 
 export interface TwoFactorRoutesDeps {
   twoFactor: TwoFactorService;
-  secondFactor: Pick<SecondFactor, 'userOf' | 'complete' | 'fail'>;
+  secondFactor: Pick<SecondFactor, 'userOf' | 'complete' | 'attempt'>;
   auth: Pick<AuthService, 'startSession'>;
   users: Pick<UsersRepository, 'findById'>;
   cookies: CookieOptions;
@@ -44,11 +44,17 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
         clearPendingCookie(reply, cookies);
         throw pendingInvalid();
       }
-      const result = await twoFactor.check(userId, body.code, attemptOf(request));
+      // Counted against the account across clients first (issue 29.2), then per client by the check.
+      const attempt = await secondFactor.attempt(userId);
+      const result = await twoFactor.check(userId, body.code, attemptOf(request)).catch(async (error: unknown) => {
+        await attempt.failed();
+        throw error;
+      });
       if (result === 'invalid' || result === 'reused') {
-        await secondFactor.fail(token);
+        await attempt.failed(token);
         throw result === 'reused' ? codeReused(401) : codeInvalid(401);
       }
+      await attempt.passed();
       const user = await deps.users.findById(userId);
       if (!user || !(await secondFactor.complete(token, userId))) {
         securityEvent(request, 'signin.second_factor', { userId, reason: 'pending_used' });

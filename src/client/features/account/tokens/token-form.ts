@@ -28,5 +28,6 @@ export const SCOPE_KEYS: Record<TokenScope, string> = {
   'secrets:read': 'secretsRead',
   'secrets:create': 'secretsCreate',
   requests: 'requests',
+  'account:read': 'accountRead',
   admin: 'admin',
 };

@@ -69,6 +69,11 @@ describe('the activity page', () => {
         ['Not you? Change your password', '/account/account-settings#settings-profile'],
       ],
       [event('webhook.disabled', { hours: 24 }), 'Webhook turned off after failing', ['Webhooks', '/account/webhooks']],
+      [
+        event('session.second_factor_failed', { failures: 5 }),
+        'Your password was entered, then the second step failed several times',
+        ['Not you? Change your password', '/account/account-settings#settings-profile'],
+      ],
     ];
     serveApi({ [LIST]: [200, page(cases.map(([item]) => item))] });
     open();

@@ -74,6 +74,11 @@ export function eventView(item: ActivityItem): EventView {
       };
     case 'session.new_device':
       return { text: { key: 'events.newDevice' }, link: { to: `${SETTINGS}#settings-profile`, label: 'links.notYou' } };
+    case 'session.second_factor_failed':
+      return {
+        text: { key: 'events.secondFactorFailed' },
+        link: { to: `${SETTINGS}#settings-profile`, label: 'links.notYou' },
+      };
     case 'webhook.disabled':
       return { text: { key: 'events.webhookDisabled' }, link: { to: '/account/webhooks', label: 'links.webhooks' } };
     default:

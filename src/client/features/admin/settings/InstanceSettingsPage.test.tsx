@@ -213,13 +213,28 @@ describe('the instance settings page', () => {
       open();
       const select = await choose('admins');
       await waitFor(() => expect(describedBy(select)).toContain(WARNING));
-      expect(describedBy(select)).toContain('you must set up two-factor codes or a passkey');
+      expect(describedBy(select)).toContain('Set up two-factor codes or a passkey first');
       const link = screen.getByRole('link', { name: 'Set one up on the security page' });
       expect(link.getAttribute('href')).toBe('/account/security');
       await choose('everyone');
       expect(describedBy(select)).toContain(WARNING);
       await choose('off');
       expect(describedBy(select)).not.toContain(WARNING);
+    });
+
+    it('says why the server refuses to save it (issue 29.7), and keeps the form', async () => {
+      serveApi({
+        [`GET ${PATH}`]: [200, SETTINGS],
+        ...Object.fromEntries(Object.entries(own(false)).map(([url, answer]) => [`GET ${url}`, answer])),
+        [`PUT ${PATH}`]: [409, { code: 'settings.own_second_factor_missing', message: 'first' }],
+      });
+      open();
+      const select = await choose('everyone');
+      save();
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('The settings were not saved');
+      expect(alert.textContent).toContain('would lock you out of the admin pages');
+      expect((select as HTMLSelectElement).value).toBe('everyone');
     });
 
     it('says nothing to an admin who has one, or who signed in without a password', async () => {
