@@ -72,10 +72,15 @@ const log = (message: string) => console.error(`· ${message}`);
 
 function folderBytes(folder: string): number {
   let total = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) total += folderBytes(full);
-    else if (entry.isFile()) total += statSync(full).size;
+  try {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) total += folderBytes(full);
+      else if (entry.isFile()) total += statSync(full, { throwIfNoEntry: false })?.size ?? 0;
+    }
+  } catch (error) {
+    // The server deletes files and their folders as we count.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   return total;
 }
