@@ -24,7 +24,7 @@ const OPTIONS = {
 export interface OpenResult {
   id: string;
   title: string | null;
-  text: string;
+  text: string | null;
   files: SavedFile[];
   viewsLeft: number;
   expiresAt: string;
@@ -131,7 +131,7 @@ export async function openCommand(args: string[], context: Context): Promise<voi
   if (content.files.length > 0 && folder instanceof CliError) {
     // The text is not lost: shown before the failure.
     if (opened.title) note(context, `# ${opened.title}`);
-    context.stdout.write(opened.text);
+    context.stdout.write(opened.text ?? '');
     throw folder;
   }
   const saved = await saveFiles(
@@ -154,7 +154,7 @@ export async function openCommand(args: string[], context: Context): Promise<voi
   };
   if (values.json) return printJson(context, result);
   if (result.title) note(context, `# ${result.title}`);
-  context.stdout.write(result.text);
+  context.stdout.write(result.text ?? '');
   for (const file of saved) note(context, `Saved ${file.path} (${formatSize(file.size)})`);
 }
 
