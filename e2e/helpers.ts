@@ -27,7 +27,13 @@ export interface PrivateSecret {
  */
 export async function createPrivateSecret(
   baseURL: string | undefined,
-  options: { text: string; title?: string; password?: string; maxViews?: number; ttl?: number },
+  options: {
+    text: string | Uint8Array<ArrayBuffer>;
+    title?: string;
+    password?: string;
+    maxViews?: number;
+    ttl?: number;
+  },
 ): Promise<PrivateSecret> {
   if (!baseURL) throw new Error('baseURL is not configured');
   const created = await createSecret({ server: baseURL, ttl: 3600, maxViews: 1, ...options });

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { buildSecretUrl } from '../src/shared/rules/link.js';
 import { expect, test } from './fixtures.js';
 import { createPrivateSecret, randomKey, screenshot, secretStatus, unique, watchReads } from './helpers.js';
@@ -28,6 +30,26 @@ test('a secret opens once in a fresh browser with the same text, and is gone whe
   await expect(second.getByText(GONE)).toBeVisible();
   await expect(second.getByRole('button', REVEAL)).toHaveCount(0);
   await screenshot(second, 'view-gone');
+});
+
+test('a secret whose text is not UTF-8 (hush create < photo.jpg) is offered as a download of the same bytes', async ({
+  baseURL,
+  freshPage,
+}) => {
+  const bytes = new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]), randomBytes(64 * 1024)]));
+  const secret = await createPrivateSecret(baseURL, { text: bytes, title: 'A photo' });
+
+  const reader = await freshPage();
+  await reader.goto(secret.link);
+  await reader.getByRole('button', REVEAL).click();
+  await expect(reader.getByText('This secret is not text but data (64 KiB)')).toBeVisible();
+  await expect(reader.getByTestId('secret-text')).toBeHidden();
+  await expect(reader.getByRole('button', { name: 'Copy text' })).toHaveCount(0);
+  const saving = reader.waitForEvent('download');
+  await reader.getByRole('button', { name: 'Download' }).click();
+  const download = await saving;
+  expect(download.suggestedFilename()).toBe('secret.bin');
+  expect(Buffer.from(await readFile(await download.path())).equals(Buffer.from(bytes))).toBe(true);
 });
 
 test('loading the page spends no view: only the Reveal button does', async ({ baseURL, page, request }) => {

@@ -264,10 +264,27 @@ describe('hush request respond and hush request open', () => {
     const run = await world.run(['request', 'respond', created.fillLink, '--file', file], { input: 'text' });
     expect(run.code).toBe(4);
     expect(run.stderr).toContain('hush: This request takes no files (1 given with --file): nothing was sent');
-    const binary = await world.run(['request', 'respond', created.fillLink], { input: randomBytes(64) });
-    expect(binary.code).toBe(4);
-    expect(binary.stderr).toContain('standard input is not UTF-8 text');
     expect(await responsesOf(created.id)).toHaveLength(0);
+  });
+
+  it('an answer that is no UTF-8 text goes as the response’s content, to a request without files, and opens as those bytes', async () => {
+    const created = await createRequest('--views', '2');
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0x00]), randomBytes(4096)]);
+    const sent = await world.run(['request', 'respond', created.fillLink], { input: bytes });
+    expect(sent.code, sent.stderr).toBe(0);
+    const [response] = await responsesOf(created.id);
+    const json = await world.run(['request', 'open', created.inboxLink, '--json'], { env: asker() });
+    expect(json.code, json.stderr).toBe(0);
+    const opened = JSON.parse(json.out) as { responses: { text: string | null; textBase64?: string }[] };
+    expect(opened.responses).toMatchObject([{ text: null, files: [] }]);
+    expect(Buffer.from(opened.responses[0]!.textBase64!, 'base64').equals(bytes)).toBe(true);
+    // In words, it is saved as a file the listing names: bytes that are no text have no place among its lines.
+    const out = folder();
+    const words = await world.run(['request', 'open', created.inboxLink, '--out', out], { env: asker() });
+    expect(words.code, words.stderr).toBe(0);
+    const path = join(out, `${response!.id}.bin`);
+    expect(words.out).toContain(`Saved ${path} (4.0 KiB; its content, not text)\n`);
+    expect(readFileSync(path).equals(bytes)).toBe(true);
   });
 
   it('a server that swaps the public key is caught by the link’s fingerprint: exit 4, nothing sent', async () => {

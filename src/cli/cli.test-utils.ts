@@ -30,8 +30,8 @@ export interface CliWorld {
   /** The CLI, bundled into one file as the instance serves it (scripts/build-cli.mjs). */
   cli: string;
   run(args: string[], options?: RunOptions): Promise<CliRun>;
-  /** An API token of a new user, for the commands that need one. */
-  token(username: string): Promise<string>;
+  /** An API token of a new user, for the commands that need one (named `name`, default `cli`). */
+  token(username: string, name?: string): Promise<string>;
 }
 
 export interface RunOptions {
@@ -63,7 +63,7 @@ export function cliWorld(config: Partial<Config> = {}): CliWorld {
         ...options,
         env: { HUSH_SERVER: world.url, HUSH_CONFIG: join(world.dir, 'config.json'), ...options.env },
       });
-    world.token = async (username) => {
+    world.token = async (username, name = 'cli') => {
       const user = await world.t.services.auth.createUser(
         { username, email: `${username}@example.com`, password: 'correct horse battery' },
         'user',
@@ -73,7 +73,7 @@ export function cliWorld(config: Partial<Config> = {}): CliWorld {
         method: 'POST',
         url: '/api/v1/account/tokens',
         headers: { cookie: `hush_session=${session.token}` },
-        payload: { name: 'cli', scopes: scopesFor('user') },
+        payload: { name, scopes: scopesFor('user') },
       });
       return (created.json() as { token: string }).token;
     };

@@ -13,7 +13,8 @@ export { CliError };
  */
 export interface CreateOptions {
   server: string;
-  text: string;
+  /** Text, or bytes that need not be UTF-8 (a binary content, as `hush create < photo.jpg` sends). */
+  text: string | Uint8Array<ArrayBuffer>;
   title?: string;
   password?: string;
   ttl: number;

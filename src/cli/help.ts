@@ -12,7 +12,8 @@ export const HELP: Record<string, string> = {
                    [--password-prompt | --password-env VAR] [--ip CIDR] [--burn-after-time] [--public] [--json]
 
 Encrypts standard input (byte for byte) and the files here, stores the ciphertext and prints the link. The key
-is only in the link's fragment: the server never sees it.
+is only in the link's fragment: the server never sees it. Standard input need not be text: hush create < photo.jpg
+sends the photo as the secret's content (up to the server's limit on a text; larger, use --file).
 
   -f, --file PATH        attach a file (up to 10; streamed, any size the server allows)
   --ttl LIFETIME         how long it lives: ${TTL_HELP} (default 1d; seconds work too)
@@ -25,15 +26,17 @@ is only in the link's fragment: the server never sees it.
   --public               listed publicly and stored as PLAIN TEXT (no key, no files, no password)
 
 Standard output is the link to send, alone. On standard error come the receipt link, to keep to yourself
-(hush status shows whether the secret was opened; hush burn takes it too), and the delete token. Standard input
-that is not UTF-8 text is sent as the file stdin.bin. Progress goes to standard error on a terminal.
+(hush status shows whether the secret was opened; hush burn takes it too), and the delete token. Progress goes to
+standard error on a terminal.
 
 ${COMMON}`,
   open: `Usage: hush open LINK [--out DIR] [--force] [--password-prompt | --password-env VAR] [--key KEY] [--json]
 
-Opens a secret (this spends a view): prints its text on standard output and its title on standard error, and
-saves its files into DIR (default: the current folder). Each file is verified whole before it gets its name;
-an existing file is never replaced without --force (the new one is saved as "name (1).ext").
+Opens a secret (this spends a view): writes its text on standard output, byte for byte (hush open 'LINK' >
+copy.jpg gives back a photo as it was sent), its title on standard error, and saves its files into DIR (default:
+the current folder). Each file is verified whole before it gets its name; an existing file is never replaced
+without --force (the new one is saved as "name (1).ext"). On a terminal, control characters of the text are shown
+escaped (\\x1b…), and a content that is no text is saved as ID.bin in DIR rather than shown.
 Asks for the password on the terminal when the secret has one. Put the link in quotes: a shell cuts it at #.
 
   -o, --out DIR          where files are saved

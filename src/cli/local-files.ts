@@ -6,6 +6,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { FILE_LIMITS } from '../shared/rules/files.js';
 import { CliError, EXIT, usageError } from './errors.js';
+import { TERMINAL_UNSAFE } from './terminal.js';
 
 /** A file named with --file, checked before anything is sent. */
 export interface LocalFile {
@@ -95,16 +96,16 @@ export function checkOutputFolder(folder: string): string {
 }
 
 /**
- * A name chosen by whoever sent the file, made safe to save: no folders (so no ../ and no absolute paths), no
- * control characters, no leading dots (hidden files), at most 200 characters; `file-N` when nothing is left.
+ * A name chosen by whoever sent the file, made safe to save: no folders (so no ../ and no absolute paths), none of
+ * the characters that drive a terminal or reorder a name (C0 and C1 controls, DEL, bidi controls: TERMINAL_UNSAFE),
+ * no leading dots (hidden files), at most 200 characters; `file-N` when nothing is left.
  */
 export function safeFileName(name: string, index: number): string {
   const base =
     name
       .split(/[/\\]/)
       .pop()!
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .replace(TERMINAL_UNSAFE, '')
       .replace(/^[.\s]+/, '')
       .trim() || `file-${index + 1}`;
   if (base.length <= 200) return base;

@@ -5,10 +5,10 @@ import { createDecryptStream } from '../shared/crypto/file-transform.js';
 import type { SecretKeys } from '../shared/crypto/index.js';
 import { withRetry } from '../shared/upload/retry.js';
 import { apiUrl, send, type Answer, type Connection } from './api.js';
-import type { Context } from './context.js';
+import { note, type Context } from './context.js';
 import { CliError, EXIT } from './errors.js';
 import { candidate, checkOutputFolder, safeFileName, saveVerified } from './local-files.js';
-import { progressLine } from './terminal.js';
+import { progressLine, terminalText, unsafeCount } from './terminal.js';
 
 /**
  * What opening a secret takes after the read, shared by `hush open` and `hush request open` (a response is a
@@ -118,4 +118,40 @@ export async function saveFiles(
     }
   }
   return saved;
+}
+
+/**
+ * A secret's text on standard output, as `hush open` and `hush request open` write it. Into a file or a pipe
+ * (`> copy.txt`, `| gpg`, `$(…)`) its exact bytes go: that is where bytes matter. A terminal is read by a person,
+ * and what the sender wrote must not drive it (write the clipboard, set the window title, clear the screen): there
+ * its control characters are shown escaped, as in messages, and a note says how to get the bytes (`again`: the
+ * command, whose output then goes to a file).
+ */
+export function showText(context: Context, text: string, again: string): void {
+  if (!context.stdout.isTTY) return void context.stdout.write(text);
+  const shown = terminalText(text, true);
+  context.stdout.write(shown);
+  const count = unsafeCount(text);
+  if (count === 0) return;
+  if (!shown.endsWith('\n')) context.stdout.write('\n');
+  note(
+    context,
+    `The text holds ${count} control ${count === 1 ? 'character' : 'characters'}, shown as \\x.. or \\u....: written as they are, they could drive your terminal. For its exact bytes, send it to a file while it has views left: ${again} > FILE`,
+  );
+}
+
+/**
+ * A content that is no text (its bytes are no UTF-8: a photo), saved into `folder` as `name` when it cannot go to
+ * standard output: a terminal would show it as noise and could be driven by it. Written as files are: through a
+ * hidden temporary file, never over an existing one without `force`.
+ */
+export async function saveContent(
+  folder: string | CliError,
+  name: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  force: boolean,
+): Promise<SavedFile> {
+  if (folder instanceof CliError) throw folder;
+  const path = await saveVerified(folder, name, new Blob([bytes]).stream(), force);
+  return { name, type: 'application/octet-stream', size: bytes.length, path };
 }

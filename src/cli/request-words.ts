@@ -18,11 +18,3 @@ export const requestRefusal = (link: 'fill' | 'inbox') => (error: unknown) => {
   }
   throw error;
 };
-
-/**
- * Text another person wrote (a title, instructions, a user name), made safe to show on a terminal: no escape
- * sequences or other control characters, only line breaks and tabs.
- */
-export const shownText = (text: string): string =>
-  // eslint-disable-next-line no-control-regex
-  text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');

@@ -9,6 +9,7 @@ import { tokensCommand } from './commands/tokens.js';
 import type { Context } from './context.js';
 import { CliError, EXIT, usageError, type ExitCode } from './errors.js';
 import { HELP, USAGE } from './help.js';
+import { terminalJson, terminalText } from './terminal.js';
 import { VERSION } from './version.js';
 
 type Command = (args: string[], context: Context) => Promise<void>;
@@ -72,12 +73,12 @@ export async function run(argv: string[], context: Context): Promise<ExitCode> {
     return EXIT.ok;
   } catch (error) {
     const failure = asCliError(error, context.signal);
+    // The message may be the server's own words: shown, like every message, through the terminal filter.
     if (json) {
-      context.stderr.write(
-        `${JSON.stringify({ error: { code: failure.code, message: failure.message, exitCode: failure.exit, ...failure.details } })}\n`,
-      );
+      const error = { code: failure.code, message: failure.message, exitCode: failure.exit, ...failure.details };
+      context.stderr.write(`${terminalJson({ error })}\n`);
     } else {
-      context.stderr.write(`hush: ${failure.message}\n`);
+      context.stderr.write(`hush: ${terminalText(failure.message, true)}\n`);
     }
     return failure.exit;
   }

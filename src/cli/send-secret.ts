@@ -13,9 +13,10 @@ import { checkUnchanged, type LocalFile } from './local-files.js';
 import { formatSize, progressLine } from './terminal.js';
 
 /**
- * What sending a secret takes besides its text, shared by `hush create` and `hush request respond` (a response is
+ * What sending a secret takes besides sealing it, shared by `hush create` and `hush request respond` (a response is
  * a secret sealed under another key): standard input, the files' details and headers, the upload of their parts,
- * and deleting what was half sent.
+ * and deleting what was half sent. Standard input is the secret's text byte for byte, UTF-8 or not: bytes that are
+ * no text (a photo) travel in the envelope as a text does, and open as those bytes (shared/crypto OpenedText).
  */
 
 /** Standard input, byte for byte; nothing when it is a terminal and files were given. */
@@ -30,7 +31,7 @@ export async function readInput(context: Context, haveFiles: boolean, prompt: st
 }
 
 /** The bytes as text when they are UTF-8 (kept exactly, a byte-order mark included); null when they are not. */
-export function asText(bytes: Buffer): string | null {
+export function asText(bytes: Uint8Array): string | null {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
@@ -38,35 +39,37 @@ export function asText(bytes: Buffer): string | null {
   }
 }
 
-/** A file to attach: a --file, or standard input that is not text. */
-export type Attachment = LocalFile | { name: string; type: string; size: number; blob: Blob };
+/**
+ * Standard input over the server's limit on a text: how large it is, and how to send it instead. `instead`: the
+ * command with --file, or null when files cannot go either (a request that takes none); `account`: no API token
+ * was given, and files may need one.
+ */
+export const explainTooLarge =
+  (input: Uint8Array, instead: string | null, account = false) =>
+  (error: unknown): never => {
+    if (!(error instanceof CliError && (error.code === 'request.too_large' || error.code === 'validation.text'))) {
+      throw error;
+    }
+    const size = formatSize(input.length);
+    const what =
+      asText(input) === null
+        ? `Standard input (${size}, not text) is larger than this server takes as a secret’s content`
+        : `The text (${size}) is larger than this server takes as text`;
+    const way = instead === null ? ', and this request takes no files' : `: send it as a file instead, e.g. ${instead}`;
+    const sign =
+      instead && account
+        ? ' (files may need an account here: an API token, from --token, HUSH_TOKEN or hush config)'
+        : '';
+    throw new CliError(what + way + sign, EXIT.refused, error.code, error.status);
+  };
 
-/** Standard input that is not text, as the file it travels as (so it comes back exactly as it went). */
-export function stdinAsFile(context: Context, input: Buffer): Attachment {
-  note(context, `Standard input is not UTF-8 text: it is sent as the file stdin.bin (${formatSize(input.length)}).`);
-  return { name: 'stdin.bin', type: 'application/octet-stream', size: input.length, blob: new Blob([input]) };
-}
-
-/** A text over the server's limit: say how large it is and how to send it instead (`instead`: the command). */
-export const explainTooLarge = (text: string, instead: string) => (error: unknown) => {
-  if (error instanceof CliError && (error.code === 'request.too_large' || error.code === 'validation.text')) {
-    throw new CliError(
-      `The text (${formatSize(Buffer.byteLength(text))}) is larger than this server takes as text: send it as a file instead, e.g. ${instead}`,
-      EXIT.refused,
-      error.code,
-      error.status,
-    );
-  }
-  throw error;
-};
-
-const blobOf = async (file: Attachment): Promise<Blob> => ('blob' in file ? file.blob : fs.openAsBlob(file.path));
+const blobOf = (file: LocalFile): Promise<Blob> => fs.openAsBlob(file.path);
 
 /** Each file's sealed details and stream header, made before anything is sent. */
 export type SealedFiles = { meta: string; header: Uint8Array<ArrayBuffer> }[];
 
 /** The files' sealed details and headers, and the manifest the create call sends (sizes of the encrypted streams). */
-export async function sealFiles(keys: SecretKeys, files: Attachment[]) {
+export async function sealFiles(keys: SecretKeys, files: LocalFile[]) {
   const sealed: SealedFiles = await Promise.all(
     files.map(async (file, index) => ({
       meta: await sealFileMeta(keys, index, { name: file.name, type: file.type, size: file.size }),
@@ -88,7 +91,7 @@ export async function uploadOrBurn(
   connection: Connection,
   context: Context,
   keys: SecretKeys,
-  files: Attachment[],
+  files: LocalFile[],
   sealed: SealedFiles,
   created: { id: string; deleteToken: string; upload?: { token: string } | undefined },
 ): Promise<void> {
@@ -109,7 +112,7 @@ async function uploadFiles(
   connection: Connection,
   context: Context,
   keys: SecretKeys,
-  files: Attachment[],
+  files: LocalFile[],
   sealed: SealedFiles,
   upload: { id: string; token: string },
 ): Promise<void> {
@@ -139,11 +142,7 @@ async function uploadFiles(
       async (fileIndex, part, partSize) => {
         const bytes = await encoders[fileIndex]!.part(part - 1, partSize).catch((error: unknown) => {
           const file = files[fileIndex]!;
-          throw new CliError(
-            `Cannot read ${'path' in file ? file.path : file.name}: ${(error as Error).message}`,
-            EXIT.other,
-            'cli.file',
-          );
+          throw new CliError(`Cannot read ${file.path}: ${(error as Error).message}`, EXIT.other, 'cli.file');
         });
         return bytes;
       },
@@ -156,7 +155,7 @@ async function uploadFiles(
   } finally {
     progress.done();
   }
-  for (const file of files) if ('path' in file) checkUnchanged(file);
+  for (const file of files) checkUnchanged(file);
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

@@ -3,6 +3,47 @@ import tty from 'node:tty';
 import { IEC_UNITS, binarySize } from '../shared/rules/bytes.js';
 import { CliError, EXIT, usageError } from './errors.js';
 
+/**
+ * The characters that can drive a terminal or change what it shows: C0 and C1 controls and DEL (every escape
+ * sequence starts with ESC or an 8-bit CSI, OSC or DCS: window title, clipboard, clearing the screen), bidi controls
+ * (a name that reads backwards), line and paragraph separators. The one list: messages show them escaped, saved
+ * file names drop them.
+ */
+export const TERMINAL_UNSAFE = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/gu;
+
+/** What a text of several lines keeps. */
+const KEPT = new Set(['\n', '\t']);
+const SHORT: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const hex = (char: string, digits: number) => char.codePointAt(0)!.toString(16).padStart(digits, '0');
+
+/** `\x1b`, `\x9b`, `\u202e`, `\n`: an unsafe character as a person can read it, and no terminal obeys. */
+const escaped = (char: string) => SHORT[char] ?? (char <= '\u00ff' ? `\\x${hex(char, 2)}` : `\\u${hex(char, 4)}`);
+
+/**
+ * Text that came from a server or a secret (a title, a name, an error message, a request's instructions), made
+ * safe to print in a message: every character of TERMINAL_UNSAFE is shown as its escape (`\x1b]0;…\x07`), so it
+ * cannot set the window title, write the clipboard or clear the screen, and the reader sees that it was there. A
+ * backslash stays as it is. With `lines`, line breaks (\r\n as \n) and tabs stay: a text of several lines.
+ */
+export function terminalText(text: string, lines = false): string {
+  if (!lines) return text.replace(TERMINAL_UNSAFE, escaped);
+  return text.replace(/\r\n/g, '\n').replace(TERMINAL_UNSAFE, (char) => (KEPT.has(char) ? char : escaped(char)));
+}
+
+/** How many characters terminalText(text, true) shows escaped. */
+export const unsafeCount = (text: string): number =>
+  [...text.replace(/\r\n/g, '\n').matchAll(TERMINAL_UNSAFE)].filter(([char]) => !KEPT.has(char!)).length;
+
+/**
+ * JSON for programs (--json). JSON.stringify escapes C0 controls but leaves DEL, C1 controls, bidi controls and the
+ * separators as they are: those become \u escapes too. The same values, and nothing a terminal would obey.
+ */
+export const terminalJson = (value: unknown, indent?: number): string =>
+  JSON.stringify(value, null, indent).replace(
+    /[\u007f-\u009f\p{Bidi_Control}\u2028\u2029]/gu,
+    (char) => `\\u${hex(char, 4)}`,
+  );
+
 /** 1.5 MiB, 300 B: sizes in binary units, as the server states its limits. */
 export function formatSize(bytes: number): string {
   const { value, step } = binarySize(bytes);
@@ -83,7 +124,7 @@ export function progressLine(stream: NodeJS.WriteStream = process.stderr) {
       if (!force && now - last < 100) return;
       last = now;
       const percent = total > 0 ? Math.floor((done / total) * 100) : 100;
-      const line = `${label} ${percent}% (${formatSize(done)} of ${formatSize(total)})`;
+      const line = `${terminalText(label)} ${percent}% (${formatSize(done)} of ${formatSize(total)})`;
       stream.write(`\r${line.padEnd(width)}`);
       width = line.length;
     },

@@ -1,5 +1,5 @@
 import { normalizeServer, readConfig, writeConfig, configPath } from '../config.js';
-import { note, printJson, type Context } from '../context.js';
+import { note, print, printJson, type Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { parseCommand } from '../options.js';
 import { fromEnv, promptHidden } from '../terminal.js';
@@ -32,7 +32,8 @@ export async function configCommand(args: string[], context: Context): Promise<v
   }
   const shown = { file, server: stored.server ?? null, token: stored.token ? `${stored.token.slice(0, 6)}…` : null };
   if (values.json) return printJson(context, shown);
-  context.stdout.write(
+  print(
+    context,
     `file    ${shown.file}\nserver  ${shown.server ?? '(not set)'}\ntoken   ${shown.token ?? '(not set)'}\n`,
   );
   if (changes) note(context, 'Saved (readable by you only).');

@@ -3,19 +3,11 @@ import { sealSecretWithKeys } from '../../shared/crypto/index.js';
 import { buildSecretUrl } from '../../shared/rules/link.js';
 import { DEFAULT_TTL, LIMITS } from '../../shared/rules/secrets.js';
 import { callRoute, type Connection } from '../api.js';
-import { settingsOf, note, printJson, type Context } from '../context.js';
+import { settingsOf, note, print, printJson, type Context } from '../context.js';
 import { usageError } from '../errors.js';
-import { checkLocalFiles } from '../local-files.js';
+import { checkLocalFiles, type LocalFile } from '../local-files.js';
 import { COMMON_OPTIONS, parseCommand, parseIp, parseTtl, parseViews } from '../options.js';
-import {
-  asText,
-  explainTooLarge,
-  readInput,
-  sealFiles,
-  stdinAsFile,
-  uploadOrBurn,
-  type Attachment,
-} from '../send-secret.js';
+import { asText, explainTooLarge, readInput, sealFiles, uploadOrBurn } from '../send-secret.js';
 import { fromEnv, promptNewPassword } from '../terminal.js';
 
 const OPTIONS = {
@@ -73,21 +65,19 @@ export async function createCommand(args: string[], context: Context): Promise<v
   if (isPublic && (values.file?.length || wantsPassword)) {
     throw usageError('A public secret is stored as plain text for everyone: it cannot have files or a password');
   }
-  const files: Attachment[] = checkLocalFiles(values.file ?? []);
+  const files = checkLocalFiles(values.file ?? []);
 
   const input = await readInput(
     context,
     files.length > 0,
     'Type or paste the secret, then press Ctrl-D on a line of its own.',
   );
-  let text = asText(input);
-  if (text === null) {
-    if (isPublic) throw usageError('Standard input is not UTF-8 text, and a public secret can only be text');
-    // Bytes that are not text travel as a file, so they come back exactly as they went.
-    files.push(stdinAsFile(context, input));
-    text = '';
+  // Bytes that are no UTF-8 (a photo) are the secret's text all the same: they open as those bytes.
+  const text = asText(input);
+  if (text === null && isPublic) {
+    throw usageError('Standard input is not UTF-8 text, and a public secret can only be text');
   }
-  if (text === '' && files.length === 0) {
+  if (input.length === 0 && files.length === 0) {
     throw usageError('Nothing to share: pipe the secret on standard input, or pass --file PATH');
   }
   const alternative = 'pass --password-env VAR instead';
@@ -99,12 +89,13 @@ export async function createCommand(args: string[], context: Context): Promise<v
   const connection: Connection = settings;
   const options = { ttl, maxViews, allowedIp, preventBurn: values['burn-after-time'] ?? false };
 
+  const tooLarge = explainTooLarge(input, 'hush create --file PATH', settings.token === null);
   const result = isPublic
-    ? await createPublic(connection, { text, title, ...options })
-    : await createPrivate(connection, context, { text, title, password, files, ...options });
+    ? await createPublic(connection, { text: text ?? '', title, ...options }).catch(tooLarge)
+    : await createPrivate(connection, context, { input, title, password, files, ...options }, tooLarge);
   if (values.json) return printJson(context, result);
   // Standard output is the link to send, alone: `hush create | mail` or `$(hush create)` never carries the receipt.
-  context.stdout.write(`${result.link}\n`);
+  print(context, `${result.link}\n`);
   note(context, "Send the link above. Keep this receipt link to yourself (hush status 'LINK' tells if it was opened):");
   note(context, result.receiptLink);
   note(
@@ -127,9 +118,7 @@ async function createPublic(
   connection: Connection,
   input: SecretOptions & { text: string; title: string | null },
 ): Promise<CreateResult> {
-  const created = await callRoute(connection, secretRoutes.create, {
-    body: { ...input, isPublic: true },
-  }).catch(explainTooLarge(input.text, 'hush create --file PATH'));
+  const created = await callRoute(connection, secretRoutes.create, { body: { ...input, isPublic: true } });
   return {
     id: created.id,
     link: buildSecretUrl(connection.server, created.id),
@@ -144,10 +133,12 @@ async function createPublic(
 async function createPrivate(
   connection: Connection,
   context: Context,
-  input: SecretOptions & { text: string; title: string | null; password: string | null; files: Attachment[] },
+  secret: SecretOptions & { input: Buffer; title: string | null; password: string | null; files: LocalFile[] },
+  tooLarge: (error: unknown) => never,
 ): Promise<CreateResult> {
-  const { files, ...secret } = input;
-  const { key, keys, fields } = await sealSecretWithKeys(secret);
+  const { files, input } = secret;
+  const sealing = { text: new Uint8Array(input), title: secret.title, password: secret.password };
+  const { key, keys, fields } = await sealSecretWithKeys(sealing);
   const { sealed, manifest } = await sealFiles(keys, files);
   const created = await callRoute(connection, secretRoutes.create, {
     body: {
@@ -159,7 +150,7 @@ async function createPrivate(
       isPublic: false,
       files: manifest,
     },
-  }).catch(explainTooLarge(secret.text, 'hush create --file PATH'));
+  }).catch(tooLarge);
   // A secret whose files fail to arrive would never open: it is deleted at once rather than left to expire.
   await uploadOrBurn(connection, context, keys, files, sealed, created);
   return {

@@ -1,5 +1,5 @@
 import { secretRoutes } from '../../shared/api/secrets.contract.js';
-import { readerProofs, unsealSecret, type SecretKeys } from '../../shared/crypto/index.js';
+import { readerProofs, unsealSecret, type OpenedText, type SecretKeys } from '../../shared/crypto/index.js';
 import { parseSecretUrl } from '../../shared/rules/link.js';
 import { parseReceiptLink } from '../../shared/rules/receipts.js';
 import { callRoute, type Answer, type Connection } from '../api.js';
@@ -7,8 +7,8 @@ import { normalizeServer } from '../config.js';
 import { note, printJson, settingsOf, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { COMMON_OPTIONS, parseCommand } from '../options.js';
-import { openMetas, outputFolder, saveFiles, type SavedFile } from '../receive-secret.js';
-import { formatSize, fromEnv, promptHidden } from '../terminal.js';
+import { openMetas, outputFolder, saveContent, saveFiles, showText, type SavedFile } from '../receive-secret.js';
+import { formatSize, fromEnv, promptHidden, terminalText } from '../terminal.js';
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -24,7 +24,9 @@ const OPTIONS = {
 export interface OpenResult {
   id: string;
   title: string | null;
-  text: string;
+  /** null when the content is no UTF-8 text: then `textBase64` holds its bytes. */
+  text: string | null;
+  textBase64?: string;
   files: SavedFile[];
   viewsLeft: number;
   expiresAt: string;
@@ -126,12 +128,14 @@ export async function openCommand(args: string[], context: Context): Promise<voi
     password !== null && !values['password-env'],
     context,
   );
-  const opened = keys ? await unsealSecret(keys, { text: content.text, title: content.title }) : content;
+  const opened: OpenedText & { title: string | null } = keys
+    ? await unsealSecret(keys, { text: content.text, title: content.title })
+    : { text: content.text, title: content.title };
   const metas = await openMetas(keys, content.files);
+  const show = () => showContent(context, link.id, opened, folder, values.force ?? false);
   if (content.files.length > 0 && folder instanceof CliError) {
     // The text is not lost: shown before the failure.
-    if (opened.title) note(context, `# ${opened.title}`);
-    context.stdout.write(opened.text);
+    await show();
     throw folder;
   }
   const saved = await saveFiles(
@@ -148,14 +152,35 @@ export async function openCommand(args: string[], context: Context): Promise<voi
     id: link.id,
     title: opened.title,
     text: opened.text,
+    ...(opened.bytes && { textBase64: Buffer.from(opened.bytes).toString('base64') }),
     files: saved,
     viewsLeft: content.viewsLeft,
     expiresAt: content.expiresAt,
   };
   if (values.json) return printJson(context, result);
-  if (result.title) note(context, `# ${result.title}`);
-  context.stdout.write(result.text);
+  await show();
   for (const file of saved) note(context, `Saved ${file.path} (${formatSize(file.size)})`);
+}
+
+/**
+ * The title on standard error, and the content on standard output: a text, or the bytes of a content that is no
+ * text, exactly as they were sent. Bytes that are no text are not written to a terminal: saved as ID.bin instead.
+ */
+async function showContent(
+  context: Context,
+  id: string,
+  opened: OpenedText & { title: string | null },
+  folder: string | CliError,
+  force: boolean,
+): Promise<void> {
+  if (opened.title) note(context, `# ${terminalText(opened.title)}`);
+  if (opened.text !== null) return showText(context, opened.text, "hush open 'LINK'");
+  if (!context.stdout.isTTY) return void context.stdout.write(opened.bytes);
+  const saved = await saveContent(folder, `${id}.bin`, opened.bytes, force);
+  note(
+    context,
+    `The secret is not text but data (${formatSize(saved.size)}): saved as ${saved.path} rather than shown on the terminal`,
+  );
 }
 
 /** Reads (spends a view) with the proofs of the key and password, and decrypts nothing yet. */

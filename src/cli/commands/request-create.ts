@@ -19,7 +19,7 @@ import {
   REQUEST_TTL,
 } from '../../shared/rules/requests.js';
 import { callRoute, CliError, type Connection } from '../api.js';
-import { note, printJson, settingsOf, type Context } from '../context.js';
+import { note, print, printJson, settingsOf, type Context } from '../context.js';
 import { usageError } from '../errors.js';
 import {
   COMMON_OPTIONS,
@@ -99,7 +99,8 @@ export async function requestCreateCommand(args: string[], context: Context): Pr
 
   const result = await createRequest(settings, title, text || null, rules);
   if (values.json) return printJson(context, result);
-  context.stdout.write(
+  print(
+    context,
     `Fill link, to send to whoever should answer:\n${result.fillLink}\n` +
       `Inbox link, to keep to yourself: the only way to open the responses (hush request open 'LINK'):\n${result.inboxLink}\n`,
   );

@@ -9,13 +9,13 @@ import {
 } from '../../shared/crypto/request-keys.js';
 import { readerProofs, unsealSecret } from '../../shared/crypto/seal.js';
 import { callRoute, type Answer, type Connection } from '../api.js';
-import { note, printJson, settingsOf, type Context } from '../context.js';
+import { note, print, printJson, settingsOf, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { COMMON_OPTIONS, parseCommand } from '../options.js';
-import { openMetas, outputFolder, saveFiles, type SavedFile } from '../receive-secret.js';
+import { openMetas, outputFolder, saveContent, saveFiles, showText, type SavedFile } from '../receive-secret.js';
 import { readInboxLink } from '../request-links.js';
-import { requestRefusal, shownText } from '../request-words.js';
-import { formatSize } from '../terminal.js';
+import { requestRefusal } from '../request-words.js';
+import { formatSize, terminalText } from '../terminal.js';
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -29,7 +29,11 @@ type PrivateKey = Awaited<ReturnType<typeof unwrapPrivateKey>>;
 /** One response as `hush request open --json` answers it (docs/cli.md); `error` only when it could not be opened. */
 export interface OpenedResponse {
   id: string;
+  /** null when it could not be opened, or its content is no UTF-8 text: then `textBase64` holds its bytes. */
   text: string | null;
+  textBase64?: string;
+  /** Without --json, a content that is no text is saved as a file: here. */
+  content?: SavedFile;
   files: SavedFile[];
   createdAt: string;
   expiresAt: string;
@@ -108,11 +112,12 @@ export async function requestOpenCommand(args: string[], context: Context): Prom
     maxResponses: detail.maxResponses,
   };
   if (!values.json) {
-    context.stdout.write(
-      `Request: ${shownText(title)} (${detail.answered} of ${detail.maxResponses} answered, ${detail.state})\n`,
+    print(
+      context,
+      `Request: ${terminalText(title)} (${detail.answered} of ${detail.maxResponses} answered, ${detail.state})\n`,
     );
     if (detail.responses.length === 0) {
-      context.stdout.write('No responses to open: none came yet, or they were opened, taken back or expired.\n');
+      print(context, 'No responses to open: none came yet, or they were opened, taken back or expired.\n');
     }
   }
 
@@ -120,14 +125,17 @@ export async function requestOpenCommand(args: string[], context: Context): Prom
   const failures: CliError[] = [];
   for (const [index, item] of detail.responses.entries()) {
     const header = `Response ${index + 1} of ${detail.responses.length}`;
-    const { opened, failure } = await openResponse(connection, context, detail, privateKey, item, saving);
+    const { opened, failure } = await openResponse(connection, context, detail, privateKey, item, saving, values.json);
     responses.push(opened);
     if (failure) failures.push(failure);
     if (values.json) continue;
     const views = `${opened.viewsLeft} ${opened.viewsLeft === 1 ? 'view' : 'views'} left`;
-    context.stdout.write(`--- ${header} (${item.id}, received ${item.createdAt}, ${views}) ---\n`);
-    if (opened.text) context.stdout.write(opened.text.endsWith('\n') ? opened.text : `${opened.text}\n`);
-    for (const file of opened.files) context.stdout.write(`Saved ${file.path} (${formatSize(file.size)})\n`);
+    print(context, `--- ${header} (${item.id}, received ${item.createdAt}, ${views}) ---\n`);
+    if (opened.text)
+      showText(context, opened.text.endsWith('\n') ? opened.text : `${opened.text}\n`, "hush request open 'LINK'");
+    if (opened.content)
+      print(context, `Saved ${opened.content.path} (${formatSize(opened.content.size)}; its content, not text)\n`);
+    for (const file of opened.files) print(context, `Saved ${file.path} (${formatSize(file.size)})\n`);
     // With one response, its failure is the command's: said once, at the end.
     if (failure && detail.responses.length > 1) note(context, `${header}: ${failure.message}`);
   }
@@ -157,6 +165,7 @@ async function openResponse(
   privateKey: PrivateKey,
   item: Detail['responses'][number],
   saving: Saving,
+  json = false,
 ): Promise<{ opened: OpenedResponse; failure?: CliError }> {
   const opened: OpenedResponse = {
     id: item.id,
@@ -176,7 +185,11 @@ async function openResponse(
     });
     opened.viewsLeft = content.viewsLeft;
     opened.expiresAt = content.expiresAt;
-    opened.text = (await unsealSecret(keys, { text: content.text, title: content.title })).text;
+    const { text, bytes } = await unsealSecret(keys, { text: content.text, title: content.title });
+    opened.text = text;
+    // A content that is no text goes into the JSON as base64, or else into a file: not among the listing's lines.
+    if (bytes && json) opened.textBase64 = Buffer.from(bytes).toString('base64');
+    else if (bytes) opened.content = await saveContent(saving.folder, `${item.id}.bin`, bytes, saving.force);
     const metas = await openMetas(keys, content.files);
     if (content.files.length > 0 && saving.folder instanceof CliError) throw saving.folder;
     opened.files = await saveFiles(

@@ -3,21 +3,14 @@ import { decryptText, deriveKeys } from '../../shared/crypto/envelope.js';
 import { checkPinnedKey, RequestCryptoError, sealResponseKey } from '../../shared/crypto/request-keys.js';
 import { sealSecretWithKeys } from '../../shared/crypto/seal.js';
 import { callRoute, type Answer, type Connection } from '../api.js';
-import { note, printJson, type Context } from '../context.js';
+import { note, print, printJson, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { checkLocalFiles } from '../local-files.js';
 import { COMMON_OPTIONS, parseCommand, ttlWords } from '../options.js';
 import { readFillLink, type FillLink } from '../request-links.js';
-import { requestRefusal, shownText } from '../request-words.js';
-import {
-  asText,
-  explainTooLarge,
-  readInput,
-  sealFiles,
-  stdinAsFile,
-  uploadOrBurn,
-  type Attachment,
-} from '../send-secret.js';
+import { requestRefusal } from '../request-words.js';
+import { terminalText } from '../terminal.js';
+import { explainTooLarge, readInput, sealFiles, uploadOrBurn } from '../send-secret.js';
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -52,7 +45,7 @@ export async function requestRespondCommand(args: string[], context: Context): P
     throw usageError("Usage: hush request respond 'FILL_LINK' [--file PATH]... (see: hush help request)");
   }
   const link = readFillLink(positionals[0]!);
-  const files: Attachment[] = checkLocalFiles(values.file ?? []);
+  const files = checkLocalFiles(values.file ?? []);
   // The fill link names its server; no API token goes along, to it or anywhere.
   const connection: Connection = { server: link.server };
   const form = await callRoute(connection, requestRoutes.requestForm, { params: { id: link.id } }).catch(
@@ -67,26 +60,21 @@ export async function requestRespondCommand(args: string[], context: Context): P
     files.length > 0,
     'Type or paste your answer, then press Ctrl-D on a line of its own.',
   );
-  let text = asText(input);
-  if (text === null) {
-    if (!form.allowFiles) throw filesNotAllowed('standard input is not UTF-8 text, so it would go as a file');
-    files.push(stdinAsFile(context, input));
-    text = '';
-  }
-  if (text === '' && files.length === 0) {
+  // Bytes that are no UTF-8 are the answer's text all the same, as for hush create: a request without files takes them.
+  if (input.length === 0 && files.length === 0) {
     throw usageError(
       `Nothing to send: pipe the answer on standard input${form.allowFiles ? ', or pass --file PATH' : ''}`,
     );
   }
 
   const { key, ephemeralPublic } = await sealResponseKey(form.publicKey, link.id);
-  const { keys, fields } = await sealSecretWithKeys({ text }, undefined, key);
+  const { keys, fields } = await sealSecretWithKeys({ text: new Uint8Array(input) }, undefined, key);
   const { sealed, manifest } = await sealFiles(keys, files);
   const created = await callRoute(connection, requestRoutes.respond, {
     params: { id: link.id },
     body: { text: fields.text, ephemeralKey: ephemeralPublic, keyProof: fields.keyProof, files: manifest },
   })
-    .catch(explainTooLarge(text, "hush request respond 'FILL_LINK' --file PATH"))
+    .catch(explainTooLarge(input, form.allowFiles ? "hush request respond 'FILL_LINK' --file PATH" : null))
     .catch(requestRefusal('fill'));
   // A response whose files fail to arrive would never open: it is deleted (and its place given back) at once.
   await uploadOrBurn(connection, context, keys, files, sealed, created);
@@ -98,7 +86,7 @@ export async function requestRespondCommand(args: string[], context: Context): P
     files: files.map(({ name, size }) => ({ name, size })),
   };
   if (values.json) return printJson(context, result);
-  context.stdout.write(`Sent: only ${shownText(form.username)} can open your answer, until ${result.expiresAt}.\n`);
+  print(context, `Sent: only ${terminalText(form.username)} can open your answer, until ${result.expiresAt}.\n`);
   note(
     context,
     `To take it back before it is opened: hush burn ${result.id} --token=${result.deleteToken} --server ${link.server}`,
@@ -133,11 +121,12 @@ async function checkForm(form: Form, link: FillLink): Promise<{ title: string; t
 
 /** Who asks, for what, and what becomes of the answer: on standard error, before the answer is read. */
 function showRequest(context: Context, form: Form, details: { title: string; text: string | null }): void {
-  const who = shownText(form.username);
-  const lines = [`${who} asks: ${shownText(details.title)}`];
+  // Another person's words: the title and name on one line, the instructions keep theirs.
+  const who = terminalText(form.username);
+  const lines = [`${who} asks: ${terminalText(details.title)}`];
   if (details.text)
     lines.push(
-      ...shownText(details.text)
+      ...terminalText(details.text, true)
         .split('\n')
         .map((line) => `  ${line}`),
     );

@@ -1,6 +1,6 @@
 import { accountRoutes } from '../../shared/api/account.contract.js';
 import { callRoute } from '../api.js';
-import { printJson, settingsOf, type Context } from '../context.js';
+import { print, printJson, settingsOf, type Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { COMMON_OPTIONS, parseCommand } from '../options.js';
 import { table } from '../table.js';
@@ -13,8 +13,9 @@ export async function secretsCommand(args: string[], context: Context): Promise<
   if (!settings.token) throw usageError('Listing your secrets needs an API token: --token, HUSH_TOKEN or hush config');
   const secrets = await callRoute(settings, accountRoutes.secrets);
   if (values.json) return printJson(context, secrets);
-  if (secrets.length === 0) return void context.stdout.write('No secrets that can still be opened.\n');
-  context.stdout.write(
+  if (secrets.length === 0) return print(context, 'No secrets that can still be opened.\n');
+  print(
+    context,
     table(
       ['ID', 'VIEWS LEFT', 'EXPIRES', 'KIND', 'TITLE'],
       secrets.map((secret) => [

@@ -1,10 +1,11 @@
 import { receiptRoutes, type ReceiptData } from '../../shared/api/receipts.contract.js';
 import type { EndReason } from '../../shared/rules/receipts.js';
 import { callRoute } from '../api.js';
-import { printJson, type Context } from '../context.js';
+import { print, printJson, type Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { readReceiptLink } from '../links.js';
 import { COMMON_OPTIONS, parseCommand } from '../options.js';
+import { terminalText } from '../terminal.js';
 
 /** The server is the link's own and no API token goes along: only --json and --help. */
 const OPTIONS = { json: COMMON_OPTIONS.json, help: COMMON_OPTIONS.help } as const;
@@ -33,11 +34,12 @@ export async function statusCommand(args: string[], context: Context): Promise<v
     body: { deleteToken: link.deleteToken },
   });
   if (values.json) return printJson(context, receipt);
-  context.stdout.write(statusLines(receipt));
+  print(context, statusLines(receipt));
 }
 
 const LABEL = 'Wrong passwords'.length + 2;
-const row = (label: string, value: string) => `${label.padEnd(LABEL)}${value}`.trimEnd();
+// A value may be the server's words (a reader's address): one line, its control characters escaped.
+const row = (label: string, value: string) => `${label.padEnd(LABEL)}${terminalText(value)}`.trimEnd();
 
 /** The status for people: one fact a line, each view and wrong password on a line of its own. */
 export function statusLines(receipt: ReceiptData): string {

@@ -2,7 +2,7 @@ import { accountRoutes } from '../../shared/api/account.contract.js';
 import { isTokenScope, TOKEN_EXPIRY_MAX_DAYS, TOKEN_SCOPES } from '../../shared/rules/tokens.js';
 import { callRoute } from '../api.js';
 import { readConfig, writeConfig } from '../config.js';
-import { note, printJson, settingsOf, type Context } from '../context.js';
+import { note, print, printJson, settingsOf, type Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { COMMON_OPTIONS, parseCommand } from '../options.js';
 import { SIGN_IN_OPTIONS, withSession } from '../session.js';
@@ -30,8 +30,9 @@ export async function tokensCommand(args: string[], context: Context): Promise<v
     if (!settings.token) throw usageError('Listing tokens needs an API token: --token, HUSH_TOKEN or hush config');
     const tokens = await callRoute(settings, accountRoutes.tokens);
     if (values.json) return printJson(context, tokens);
-    if (tokens.length === 0) return void context.stdout.write('No API tokens.\n');
-    context.stdout.write(
+    if (tokens.length === 0) return print(context, 'No API tokens.\n');
+    print(
+      context,
       table(
         ['ID', 'NAME', 'SCOPES', 'CREATED', 'LAST USED', 'EXPIRES'],
         tokens.map((token) => [
@@ -80,7 +81,7 @@ export async function tokensCommand(args: string[], context: Context): Promise<v
       });
     }
     if (values.json) return printJson(context, created);
-    context.stdout.write(`${created.token}\n`);
+    print(context, `${created.token}\n`);
     note(
       context,
       values.save

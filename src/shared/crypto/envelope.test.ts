@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromBase64Url, toBase64Url } from './bytes.js';
+import { sealSecretWithKeys, unsealSecret } from './seal.js';
 import {
+  decryptContent,
   decryptText,
   deriveKeys,
+  encryptBytes,
   encryptText,
   EnvelopeError,
   envelopeNeedsPassword,
@@ -21,9 +24,17 @@ describe('envelope v1 test vectors', () => {
   it.each(vectors)('reproduces the committed $field vector (password: $password)', async (vector) => {
     const keys = await deriveKeys(vector.key, vector.password);
     const field = vector.field as EnvelopeField;
-    expect(await encryptText(keys, field, vector.plaintext, fromBase64Url(vector.iv))).toBe(vector.envelope);
+    const iv = fromBase64Url(vector.iv);
     expect(keys.keyProof).toBe(vector.keyProof);
     expect(keys.passwordVerifier).toBe(vector.passwordVerifier);
+    if (vector.plaintextBase64 !== undefined) {
+      // A text that is no UTF-8: bytes in, the same bytes out (no text).
+      const bytes = fromBase64Url(vector.plaintextBase64);
+      expect(await encryptBytes(keys, field, bytes, iv)).toBe(vector.envelope);
+      expect(await decryptContent(keys, field, vector.envelope)).toEqual({ text: null, bytes });
+      return;
+    }
+    expect(await encryptText(keys, field, vector.plaintext, iv)).toBe(vector.envelope);
     expect(await decryptText(keys, field, vector.envelope)).toBe(vector.plaintext);
   });
 
@@ -31,6 +42,22 @@ describe('envelope v1 test vectors', () => {
     const vector = vectors[3]!;
     const keys = await deriveKeys(vector.key, vector.password!.replace('ﬁ', 'fi'));
     expect(await decryptText(keys, 'text', vector.envelope)).toBe(vector.plaintext);
+  });
+});
+
+describe('a text that is not UTF-8 (binary content)', () => {
+  it('opens as its bytes; a UTF-8 text opens as its text, a byte-order mark and final line break kept', async () => {
+    const keys = await deriveKeys(generateKey());
+    const bytes = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x00, 0xc3, 0x28, 0xed, 0xa0, 0x80, 0x00]);
+    expect(await decryptContent(keys, 'text', await encryptBytes(keys, 'text', bytes))).toEqual({ text: null, bytes });
+    const text = '\uFEFFline\r\n';
+    expect(await decryptContent(keys, 'text', await encryptText(keys, 'text', text))).toEqual({ text });
+  });
+
+  it('a secret sealed from bytes unseals to those bytes, its title as text', async () => {
+    const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xfe]);
+    const { keys, fields } = await sealSecretWithKeys({ text: bytes, title: 'photo.png' });
+    expect(await unsealSecret(keys, fields)).toEqual({ text: null, bytes, title: 'photo.png' });
   });
 });
 

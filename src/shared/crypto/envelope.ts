@@ -9,6 +9,7 @@ import { concatBytes, fromBase64Url, fromUtf8, randomBytes, toBase64Url, utf8 } 
  * - `keyProof`: HKDF(K_url, "hush/v1/proof"), so a wrong key is refused before a view is spent.
  * An envelope is `hush1.` + base64url(header ‖ iv ‖ AES-256-GCM ciphertext); the header and the field name are
  * authenticated as additional data, so a title cannot be swapped for a text, nor parameters for others.
+ * ENVELOPE.md describes the format, and how a text's bytes are read (text when UTF-8, else a binary content).
  */
 export const ENVELOPE_PREFIX = 'hush1.';
 const VERSION = 1;
@@ -205,6 +206,22 @@ export async function decryptBytes(
       'tampered_or_wrong_key',
       'The secret could not be decrypted: wrong key or password, or damaged',
     );
+  }
+}
+
+/**
+ * A secret's text as its bytes say: the text they spell when they are UTF-8, else the bytes themselves (a binary
+ * content, such as a photo piped into `hush create`). Nothing else marks a binary content: a flag could disagree
+ * with the bytes, and every text sealed before stays a text.
+ */
+export type OpenedText = { text: string; bytes?: undefined } | { text: null; bytes: Uint8Array<ArrayBuffer> };
+
+export async function decryptContent(keys: SecretKeys, field: EnvelopeField, envelope: string): Promise<OpenedText> {
+  const bytes = await decryptBytes(keys, field, envelope);
+  try {
+    return { text: fromUtf8(bytes) };
+  } catch {
+    return { text: null, bytes };
   }
 }
 

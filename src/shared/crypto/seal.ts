@@ -1,7 +1,18 @@
-import { decryptText, deriveKeys, encryptText, generateKey, type KdfParams, type SecretKeys } from './envelope.js';
+import {
+  decryptContent,
+  decryptText,
+  deriveKeys,
+  encryptBytes,
+  encryptText,
+  generateKey,
+  type KdfParams,
+  type OpenedText,
+  type SecretKeys,
+} from './envelope.js';
 
 export interface SealInput {
-  text: string;
+  /** The text, or bytes that need not be UTF-8 (a binary content: they open as bytes, see `OpenedText`). */
+  text: string | Uint8Array<ArrayBuffer>;
   title?: string | null;
   password?: string | null;
 }
@@ -34,7 +45,10 @@ export async function sealSecretWithKeys(
     key,
     keys,
     fields: {
-      text: await encryptText(keys, 'text', input.text),
+      text:
+        typeof input.text === 'string'
+          ? await encryptText(keys, 'text', input.text)
+          : await encryptBytes(keys, 'text', input.text),
       title: input.title ? await encryptText(keys, 'title', input.title) : null,
       password: keys.passwordVerifier,
       keyProof: keys.keyProof,
@@ -48,12 +62,13 @@ export async function readerProofs(key: string, password?: string | null, kdf?: 
   return { keys, keyProof: keys.keyProof, password: keys.passwordVerifier };
 }
 
+/** The text (or the bytes of a binary content) and the title; a title is always text. */
 export async function unsealSecret(
   keys: Awaited<ReturnType<typeof deriveKeys>>,
   content: { text: string; title: string | null },
-): Promise<{ text: string; title: string | null }> {
+): Promise<OpenedText & { title: string | null }> {
   return {
-    text: await decryptText(keys, 'text', content.text),
+    ...(await decryptContent(keys, 'text', content.text)),
     title: content.title ? await decryptText(keys, 'title', content.title) : null,
   };
 }

@@ -142,6 +142,17 @@ describe('the crypto worker, for files', () => {
     expect(sessions()).toBe(1); // the reader's keys are gone; the creator's remain
   });
 
+  it('opens a text that is not UTF-8 as its bytes (sealed by the CLI from a photo), moved to the page', async () => {
+    const { send } = worker();
+    const bytes = Uint8Array.from([0xff, 0xd8, 0xff, 0x00, 0xc3, 0x28, 0x00]);
+    const { result: sealed } = await send({ op: 'seal', input: { text: bytes, title: 'photo' } });
+    await send({ op: 'proofs', key: sealed.key, password: null });
+    const content = { text: sealed.fields.text, title: sealed.fields.title };
+    const handled = await send({ op: 'open', readerId: 2, content });
+    expect(handled.result).toMatchObject({ text: null, title: 'photo', binary: bytes });
+    expect(handled.transfer).toEqual([handled.result.binary!.buffer]);
+  });
+
   it('refuses parts of a file it was not given, and forgets keys on release', async () => {
     const { send, sessions } = worker();
     const { result: sealed } = await send({ op: 'seal', input: { text: 't' }, files: [meta] });

@@ -63,7 +63,9 @@ export function createCryptoHandlers() {
         const metas = request.content.files ?? [];
         const files = await Promise.all(metas.map((meta, i) => openFileMeta(keys, i, meta).catch(() => null)));
         const fileKeys = metas.length > 0 ? keys.fileKeyMaterial : null;
-        return done({ op: 'open', ...(await unsealSecret(keys, request.content)), files, fileKeys });
+        const { bytes, ...opened } = await unsealSecret(keys, request.content);
+        if (!bytes) return done({ op: 'open', ...opened, files, fileKeys });
+        return { result: { op: 'open', ...opened, binary: bytes, files, fileKeys }, transfer: [bytes.buffer] };
       }
       case 'openFile': {
         const found = session(request.session);

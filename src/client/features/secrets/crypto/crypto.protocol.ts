@@ -29,7 +29,9 @@ export type CryptoResponse =
   | { op: 'proofs'; keyProof: string; password: string | null }
   | {
       op: 'open';
-      text: string;
+      /** null when the text is not UTF-8: then `binary` holds its bytes (moved, not copied). */
+      text: string | null;
+      binary?: Uint8Array<ArrayBuffer>;
       title: string | null;
       /** Each file's details, or null when they do not open (damaged). */
       files: (FileMeta | null)[];

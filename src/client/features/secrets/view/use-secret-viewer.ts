@@ -60,7 +60,15 @@ export function useSecretViewer(id: string, prepare?: () => Promise<void>) {
           const secret = await readSecret(id, { keyProof: null, password: input.password });
           return setState({
             step: 'revealed',
-            content: { text: secret.text, title: secret.title, secret, keyProof: null, files: [], fileKeys: null },
+            content: {
+              text: secret.text,
+              binary: null,
+              title: secret.title,
+              secret,
+              keyProof: null,
+              files: [],
+              fileKeys: null,
+            },
           });
         }
         const reader = await crypto.prepareReader(input.key!, previous.needsPassword ? input.password : null);
@@ -68,7 +76,13 @@ export function useSecretViewer(id: string, prepare?: () => Promise<void>) {
         const metas = (secret.files ?? []).map((file) => file.meta);
         const plain = await reader.open({ text: secret.text, title: secret.title, files: metas });
         const files = revealedFiles(secret.files, plain.files ?? []);
-        const content = { text: plain.text, title: plain.title, secret, keyProof: reader.keyProof };
+        const content = {
+          text: plain.text,
+          binary: plain.binary ?? null,
+          title: plain.title,
+          secret,
+          keyProof: reader.keyProof,
+        };
         setState({ step: 'revealed', content: { ...content, files, fileKeys: plain.fileKeys ?? null } });
       } catch (error) {
         if (error instanceof ApiError && error.code === 'secret.password_invalid') {

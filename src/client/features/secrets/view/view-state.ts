@@ -20,7 +20,10 @@ export type ViewState =
   | { step: 'revealed'; content: Revealed };
 
 export interface Revealed {
-  text: string;
+  /** null when the text is not UTF-8 (a binary content, e.g. `hush create < photo.jpg`): see `binary`. */
+  text: string | null;
+  /** The bytes of a text that is not UTF-8, offered as a download; null for a text. */
+  binary: Uint8Array<ArrayBuffer> | null;
   title: string | null;
   secret: SecretContentBody;
   /** Proves the key to the server; lets the reader delete the secret (private secrets only). */
