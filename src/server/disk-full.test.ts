@@ -8,9 +8,11 @@ import {
   FULL_FILE_STORAGE_EXPECTED,
   fullDatabaseDisk,
   fullFileStorage,
+  postgresOnTmpfs,
 } from './test-utils/disk-full.js';
 import { createRunStore, type RunStore } from './test-utils/run-store.js';
 import { startServerProcess, type ServerProcess } from './test-utils/server-process.js';
+import { hasPostgresBinaries } from './test-utils/services.js';
 import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from './test-utils/tmpfs.js';
 
 /**
@@ -64,9 +66,9 @@ describeEachDialect('a full file storage', (dialect) => {
   );
 });
 
-describe('a full disk under the SQLite database', () => {
+describe('a full disk under the database', () => {
   it.skipIf(!!unavailable)(
-    'answers 507 storage.full to creates and reads while it is full, and works again when space is freed',
+    'SQLite: answers 507 storage.full to a create while it is full, and works again when space is freed',
     async () => {
       const dataDir = await mkdtemp(join(tmpdir(), 'hush-full-'));
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -77,9 +79,30 @@ describe('a full disk under the SQLite database', () => {
 
       expect(await fullDatabaseDisk(server.url, disk)).toEqual(FULL_DATABASE_DISK_EXPECTED);
       const errors = errorLines(server);
-      expect(errors, server.output()).toHaveLength(2);
-      for (const line of errors) expect(line).toMatch(/"msg":"no space left/);
+      expect(errors, server.output()).toHaveLength(1);
+      expect(errors[0]).toMatch(/"cause":"SQLITE_FULL","msg":"no space left for the database"/);
     },
     60_000,
+  );
+
+  it.skipIf(!!unavailable || !hasPostgresBinaries)(
+    'PostgreSQL: answers 507 storage.full to a create while its tablespace is full, and works again when space is freed',
+    async () => {
+      const postgres = await postgresOnTmpfs(16 * 1024 * 1024);
+      cleanups.push(() => postgres.destroy());
+      const dataDir = await mkdtemp(join(tmpdir(), 'hush-full-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const server = await startServerProcess(
+        { HUSH_RATE_LIMIT: 'false', HUSH_DATABASE_URL: postgres.url },
+        { dataDir },
+      );
+      cleanups.push(() => server.stop());
+
+      expect(await fullDatabaseDisk(server.url, postgres.disk)).toEqual(FULL_DATABASE_DISK_EXPECTED);
+      const errors = errorLines(server);
+      expect(errors, server.output()).toHaveLength(1);
+      expect(errors[0]).toMatch(/"cause":"53100","msg":"no space left for the database"/);
+    },
+    90_000,
   );
 });

@@ -1,8 +1,13 @@
-import { stat } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import { UPLOAD_TOKEN_HEADER } from '../../shared/api/files.contract.js';
 import { fakeCiphertext, filesUnder, META, MiB, sha256Hex, slice, type Created } from './files.js';
 import { loopbackClient } from './loopback-client.js';
-import type { Tmpfs } from './tmpfs.js';
+import { startPostgresCluster } from './services.js';
+import { mountTmpfs, type Tmpfs } from './tmpfs.js';
 
 /**
  * The full-disk scenarios (issue 29, point 10), against a running server at `url` (a process of test-utils/
@@ -148,28 +153,58 @@ export async function fullFileStorage(url: string, disk: Tmpfs): Promise<FullFil
 }
 
 export interface FullDatabaseDisk {
-  /** A create and a read while the disk the database is on is full. */
-  whileFull: { create: Refusal; read: Refusal };
-  /** The same once space is freed. */
+  /** A create while the database's disk is full (a text large enough to need new pages on either database). */
+  whileFull: Refusal;
+  /** Once space is freed: a create, and a read of a secret created before. */
   freed: { create: number; read: number };
 }
 
 export const FULL_DATABASE_DISK_EXPECTED: FullDatabaseDisk = {
-  whileFull: { create: { status: 507, code: 'storage.full' }, read: { status: 507, code: 'storage.full' } },
+  whileFull: { status: 507, code: 'storage.full' },
   freed: { create: 201, read: 200 },
 };
 
-/** The whole data folder (SQLite's file and its WAL) is the tmpfs `disk`, and it fills up; then space is freed. */
+/** 600 KB of text: new pages in SQLite's WAL and in PostgreSQL's TOAST table, whatever room the last pages had. */
+const LARGE_TEXT = `hush1.${'A'.repeat(600_000)}`;
+
+/** The disk under the database (SQLite's file and WAL, or a PostgreSQL tablespace) fills up; then space is freed. */
 export async function fullDatabaseDisk(url: string, disk: Tmpfs): Promise<FullDatabaseDisk> {
   const api = client(url);
   const first = await api.createText({ maxViews: 2 });
   if (first.status !== 201) throw new Error(`create answered ${first.status}`);
   const { id } = first.json<{ id: string }>();
   await disk.fill(0);
-  const whileFull = {
-    create: api.refusal(await api.createText()),
-    read: api.refusal(await api.read(id)),
-  };
+  const whileFull = api.refusal(await api.createText({ text: LARGE_TEXT }));
   await disk.free();
-  return { whileFull, freed: { create: (await api.createText()).status, read: (await api.read(id)).status } };
+  const create = (await api.createText({ text: LARGE_TEXT })).status;
+  return { whileFull, freed: { create, read: (await api.read(id)).status } };
+}
+
+/**
+ * A PostgreSQL cluster of the test's own (test-utils/services.ts) whose database `hush` lives in a tablespace on a
+ * tmpfs of `bytes`: its tables fill up while its WAL, on the normal disk, has room (PostgreSQL stops altogether when
+ * it cannot write its WAL). `url` is the database's.
+ */
+export async function postgresOnTmpfs(bytes: number) {
+  const cluster = await startPostgresCluster();
+  const dir = await mkdtemp(join(tmpdir(), 'hush-tablespace-'));
+  const disk = mountTmpfs(join(dir, 'space'), bytes);
+  execFileSync('chown', ['postgres', dir, disk.dir]);
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  try {
+    await admin.query(`create tablespace full_disk location '${disk.dir}'`);
+    await admin.query('create database hush tablespace full_disk');
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: cluster.url.replace(/\/postgres$/, '/hush'),
+    disk,
+    async destroy() {
+      await cluster.destroy();
+      disk.unmount();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
