@@ -23,6 +23,8 @@ import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from './test-utils/tmpfs.js'
 
 const unavailable = tmpfsUnavailable();
 if (unavailable) console.warn(`⚠ SKIPPED disk-full.test.ts: ${unavailable}`);
+if (!hasPostgresBinaries)
+  console.warn('⚠ SKIPPED the PostgreSQL case of disk-full.test.ts: PostgreSQL is not installed');
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
