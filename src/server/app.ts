@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Language } from '../shared/rules/languages.js';
 import type { Database } from './db/database.js';
+import { registerDraining } from './http/draining.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { newRequestId, registerRequestLog } from './http/request-log.js';
@@ -280,7 +281,8 @@ export async function createApp(deps: AppDeps) {
     requestTimeout: config.requestTimeoutSeconds * 1000,
     connectionTimeout: config.requestTimeoutSeconds * 1000,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
-    return503OnClosing: true,
+    // A closing app answers in the API's shape itself (http/draining.ts).
+    return503OnClosing: false,
     // Fastify would answer HEAD on every GET route by running the GET handler: on GET /secret/{id} that spends a
     // view. HEAD exists only where a route asks for it (health checks; the web client's pages and assets).
     exposeHeadRoutes: false,
@@ -303,6 +305,7 @@ export async function createApp(deps: AppDeps) {
     mailer?.close();
   });
   registerSecurityHeaders(app, headers);
+  const drain = registerDraining(app);
   if (config.rateLimitEnabled) {
     await registerRateLimit(app, {
       max: config.rateLimitMax,
@@ -392,5 +395,7 @@ export async function createApp(deps: AppDeps) {
       metrics,
     },
     routes,
+    /** From now on, new requests are refused (503) and every answer closes its connection; app.close() does it too. */
+    drain,
   };
 }

@@ -1,6 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import type { Server } from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { configWarnings, loadConfig, type Config } from './config.js';
@@ -59,13 +63,33 @@ function localUrl(host: string, port: number): string {
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
+/** How long a kept-alive connection may stay idle once the server is stopping. */
+const IDLE_GRACE_MS = 1000;
+
+/**
+ * Stops accepting connections, and gives those kept alive a moment to end. http.Server.close() would also destroy
+ * the idle ones at once, and a request already on its way on one of them would meet a reset: a client sending
+ * continuously has its connection idle only between an answer and its next request. So only the listening socket
+ * closes here; a request that still arrives is answered 503 with `Connection: close` (http/draining.ts), and so is
+ * every answer still to come, until no connection is left or IDLE_GRACE_MS have passed (app.close() then closes
+ * those still idle, and a connection going idle later is closed after IDLE_GRACE_MS by its keep-alive timeout).
+ */
+async function stopListening(server: Server): Promise<void> {
+  const drained = once(server, 'close'); // a net.Server whose socket is closed says 'close' once no connection is left
+  net.Server.prototype.close.call(server);
+  server.keepAliveTimeout = IDLE_GRACE_MS;
+  const grace = new AbortController();
+  await Promise.race([drained, sleep(IDLE_GRACE_MS, undefined, { signal: grace.signal }).catch(() => {})]);
+  grace.abort();
+}
+
 export interface RunningServer {
   /** Where to reach it from this machine: http://host:port. */
   url: string;
   /**
-   * Graceful shutdown: stop accepting, let requests in flight finish (at most HUSH_SHUTDOWN_TIMEOUT seconds, then
-   * their connections are closed), stop the jobs, close Redis and the database. Resolves true when every request
-   * finished in time.
+   * Graceful shutdown: stop accepting, answer what still arrives 503 (stopListening), let requests in flight finish
+   * (at most HUSH_SHUTDOWN_TIMEOUT seconds, then their connections are closed), stop the jobs, close Redis and the
+   * database. Resolves true when every request finished in time.
    */
   shutdown(reason: string): Promise<boolean>;
 }
@@ -87,7 +111,7 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
   }
   const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
 
-  const { app, services } = await createApp({
+  const { app, services, drain } = await createApp({
     config,
     database,
     redis,
@@ -130,14 +154,12 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
       app.log.warn(`requests still running after ${config.shutdownTimeoutSeconds} s: closing their connections`);
       app.server.closeAllConnections();
     }, config.shutdownTimeoutSeconds * 1000);
-    // Keep-alive connections whose last request has just been answered would otherwise stay open (and the close
-    // with them) until the client or the deadline ends them.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    drain();
+    await stopListening(app.server);
     try {
       await app.close();
     } finally {
       clearTimeout(deadline);
-      clearInterval(sweep);
     }
     await stopPurge();
     await redis?.quit().catch(() => redis.disconnect());

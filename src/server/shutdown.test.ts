@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UPLOAD_TOKEN_HEADER } from '../shared/api/files.contract.js';
 import { fakeCiphertext, META, slice } from './test-utils/files.js';
+import { startLoad, until } from './test-utils/load.js';
 import { startServerProcess, type ServerProcess } from './test-utils/server-process.js';
 
 /**
@@ -166,6 +167,29 @@ describe('on SIGTERM', () => {
       expect(await cut).toBe(true);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('on SIGTERM under load from kept-alive connections', () => {
+  it('answers every request that reached it, those it will not serve with 503 server.unavailable and Connection: close, and resets none', async () => {
+    const server = await start(fs.mkdtempSync(path.join(os.tmpdir(), 'hush-shutdown-')));
+    const load = startLoad({ url: server.url, clients: 8 });
+    try {
+      await until('the load is under way', () => load.counts().acknowledged >= 300);
+      server.signal('SIGTERM');
+      const exit = await server.exited;
+      // Clients go on a moment: a server that is gone refuses connections, which is no request lost.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const counts = await load.stop();
+      expect(exit.code).toBe(0);
+      expect({ answers: counts.answers, socketErrors: counts.socketErrors }).toEqual({
+        answers: counts.answers['503 server.unavailable'] ? { '503 server.unavailable': expect.any(Number) } : {},
+        socketErrors: {},
+      });
+    } finally {
+      await load.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -113,6 +113,7 @@ export const ERROR_MESSAGES = {
   'metrics.token_invalid': 'A valid metrics token is required (Authorization: Bearer …)',
   'server.unavailable': 'The service is temporarily unavailable',
   'server.error': 'Something went wrong on our side',
+  'storage.full': 'The server’s storage is full: try again later',
 } as const;
 
 export type KnownErrorCode = keyof typeof ERROR_MESSAGES;

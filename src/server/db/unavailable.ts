@@ -9,8 +9,8 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
   'EPIPE',
 ]);
-/** SQLite: locked beyond the busy timeout, or the disk is full. */
-const SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR']);
+/** SQLite: locked beyond the busy timeout, or failing to read or write its files (a full disk is 507: out-of-space.ts). */
+const SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR']);
 /** PostgreSQL SQLSTATE: shutting down or starting (57P0x), too many connections (53300), connection failures (08xxx). */
 const POSTGRES_STATE = /^(57P0[1-4]|53300|08\d{3})$/;
 /** pg's own messages for a connection that died or never came. */

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { KnownErrorCode } from '../../shared/errors.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { HttpError, httpError } from './errors.js';
+import { outOfSpace } from '../lib/out-of-space.js';
+import { HttpError, httpError, storageFull } from './errors.js';
 import type { RequestHeaders } from './security.js';
 
 // Fastify's own errors for bad requests, turned into our codes. Anything unknown with a 4xx status still
@@ -27,6 +28,7 @@ function toHttpError(error: FastifyError): HttpError {
   if (status === 415) return httpError(415, 'request.unsupported_media_type');
   if (status === 408) return httpError(408, 'request.timeout');
   if (status >= 400 && status < 500) return httpError(status, 'request.invalid');
+  if (outOfSpace(error)) return storageFull(error);
   if (isDatabaseUnavailable(error)) return httpError(503, 'server.unavailable');
   return httpError(500, 'server.error');
 }
@@ -35,7 +37,15 @@ function toHttpError(error: FastifyError): HttpError {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const httpErr = toHttpError(error);
-    if (httpErr !== error && httpErr.status === 503) {
+    if (httpErr.code === 'storage.full') {
+      // Said once per request, by the cause's code alone: a filesystem error's message names the file, and the
+      // file storage's paths hold ids.
+      const space = outOfSpace(error);
+      request.log.error(
+        { cause: space?.code },
+        space?.database ? 'no space left for the database' : 'no space left in the file storage',
+      );
+    } else if (httpErr !== error && httpErr.status === 503) {
       // Said once per request, without the stack: the cause is outside this process.
       request.log.warn({ cause: String((error as Error).message) }, 'the database is unavailable');
       reply.header('retry-after', '5');

@@ -7,8 +7,9 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'HttpError';
   }
 
@@ -33,6 +34,9 @@ export const notFound = () => httpError(404, 'request.not_found');
 export const rateLimited = (retryAfterSeconds: number, message?: string) =>
   httpError(429, 'rate_limited', { retryAfterSeconds }, message);
 export const serverUnavailable = (extra: Record<string, unknown> = {}) => httpError(503, 'server.unavailable', extra);
+/** 507: a write found no room (the file storage's disk or the database's); `cause` says which, for the log. */
+export const storageFull = (cause?: unknown) =>
+  new HttpError(507, 'storage.full', ERROR_MESSAGES['storage.full'], {}, { cause });
 
 /** 400 naming the field: `validation.ttl`. */
 export function validationError(field: string, message: string): HttpError {

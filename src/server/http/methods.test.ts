@@ -1,5 +1,3 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { UPLOAD_TOKEN_HEADER } from '../../shared/rules/files.js';
@@ -7,6 +5,7 @@ import { createSecret, createTestApp, type TestApp } from '../test-utils/app.js'
 import { describeEachDialect } from '../test-utils/database.js';
 import { seedFuzzFiles } from '../test-utils/fuzz-files.js';
 import { signedIn } from '../test-utils/files.js';
+import { storedFiles, tables } from '../test-utils/snapshot.js';
 
 /*
  * No method but a route's own can change anything: HEAD, OPTIONS and methods no route has are swept over every
@@ -18,40 +17,6 @@ import { signedIn } from '../test-utils/files.js';
 const KEY_PROOF = 'a'.repeat(43);
 const PASSWORD = 'correct horse';
 const METHODS = ['HEAD', 'OPTIONS', 'PATCH', 'TRACE', 'PROPFIND'] as const;
-
-/** Every row of every table, in a stable order, as text. */
-async function tables(t: TestApp): Promise<Record<string, string>> {
-  const names = (await t.database.db.introspection.getTables())
-    .map((table) => table.name)
-    .filter((name) => !name.startsWith('kysely_'))
-    .sort();
-  const dump: Record<string, string> = {};
-  for (const name of names) {
-    const rows = await t.database.db
-      .selectFrom(name as 'secrets')
-      .selectAll()
-      .execute();
-    dump[name] = JSON.stringify(
-      rows.map((row) => JSON.stringify(row, (_, v) => (typeof v === 'bigint' ? String(v) : v))).sort(),
-    );
-  }
-  return dump;
-}
-
-/** Every stored file under the data folder, with its size. */
-async function storedFiles(dir: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (folder: string): Promise<void> => {
-    const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-      const full = join(folder, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else found.push(`${full.slice(dir.length)} ${(await stat(full)).size}`);
-    }
-  };
-  await walk(dir);
-  return found.sort();
-}
 
 describeEachDialect('HEAD, OPTIONS and unknown methods on every route', (dialect) => {
   let t: TestApp | undefined;

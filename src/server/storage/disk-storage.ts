@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isNotFound, syncFolder } from '../lib/fs.js';
-import { BlobNotFound, StorageUnavailable, UploadAlreadyComplete } from './errors.js';
+import { outOfSpace } from '../lib/out-of-space.js';
+import { BlobNotFound, StorageFull, StorageUnavailable, UploadAlreadyComplete } from './errors.js';
 import { KeyedLock } from './keyed-lock.js';
 import {
   assertAllParts,
@@ -29,7 +30,8 @@ import { LengthGuard } from './streams.js';
  *
  * Renames make every part and the blob appear whole or not at all; a crash leaves only *.tmp files, which the next
  * delete of the id removes with the rest of its folder. Completion needs room for the parts and the blob at once.
- * Files are created 0600 and folders 0700.
+ * A write that finds no room removes what it wrote and rejects with {@link StorageFull}. Files are created 0600 and
+ * folders 0700.
  */
 export class DiskBlobStorage implements BlobStorage {
   readonly root: string;
@@ -43,14 +45,16 @@ export class DiskBlobStorage implements BlobStorage {
     assertFileId(fileId);
     assertPartNumber(partNumber);
     assertSize(size);
-    await this.lock.shared(fileId, async () => {
-      if (await this.stat(fileId)) throw new UploadAlreadyComplete(fileId);
-      const dir = this.partsDir(fileId);
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const target = join(dir, String(partNumber));
-      await writeAtomically(target, [body, new LengthGuard(size)]);
-      await syncFolder(dir);
-    });
+    await this.lock
+      .shared(fileId, async () => {
+        if (await this.stat(fileId)) throw new UploadAlreadyComplete(fileId);
+        const dir = this.partsDir(fileId);
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        const target = join(dir, String(partNumber));
+        await writeAtomically(target, [body, new LengthGuard(size)]);
+        await syncFolder(dir);
+      })
+      .catch(rethrowFull);
   }
 
   async parts(fileId: string): Promise<PartInfo[]> {
@@ -70,18 +74,20 @@ export class DiskBlobStorage implements BlobStorage {
   async complete(fileId: string, partCount: number): Promise<void> {
     assertFileId(fileId);
     assertPartCount(partCount);
-    await this.lock.exclusive(fileId, async () => {
-      if (await this.stat(fileId)) return;
-      assertAllParts(fileId, partCount, await this.partNumbers(fileId));
-      const dir = this.partsDir(fileId);
-      const paths = Array.from({ length: partCount }, (_, index) => join(dir, String(index + 1)));
-      async function* concatenation() {
-        for (const path of paths) yield* createReadStream(path);
-      }
-      await writeAtomically(this.blobPath(fileId), [Readable.from(concatenation(), { objectMode: false })]);
-      await syncFolder(join(this.root, fileId));
-      await rm(dir, { recursive: true, force: true });
-    });
+    await this.lock
+      .exclusive(fileId, async () => {
+        if (await this.stat(fileId)) return;
+        assertAllParts(fileId, partCount, await this.partNumbers(fileId));
+        const dir = this.partsDir(fileId);
+        const paths = Array.from({ length: partCount }, (_, index) => join(dir, String(index + 1)));
+        async function* concatenation() {
+          for (const path of paths) yield* createReadStream(path);
+        }
+        await writeAtomically(this.blobPath(fileId), [Readable.from(concatenation(), { objectMode: false })]);
+        await syncFolder(join(this.root, fileId));
+        await rm(dir, { recursive: true, force: true });
+      })
+      .catch(rethrowFull);
   }
 
   async stat(fileId: string): Promise<BlobStat | null> {
@@ -135,6 +141,8 @@ export class DiskBlobStorage implements BlobStorage {
       await writeFile(probe, 'ok', { mode: 0o600 });
       await rm(probe, { force: true });
     } catch (error) {
+      await rm(probe, { force: true }).catch(() => {}); // created, then nothing could be written to it
+      if (outOfSpace(error)) throw new StorageFull(`file storage folder ${this.root} is full`, { cause: error });
       throw new StorageUnavailable(`file storage folder ${this.root} is not writable: ${(error as Error).message}`, {
         cause: error,
       });
@@ -161,6 +169,12 @@ export class DiskBlobStorage implements BlobStorage {
       throw error;
     }
   }
+}
+
+/** Rethrows a failure for want of space as {@link StorageFull} (without the path, which holds the id). */
+function rethrowFull(error: unknown): never {
+  if (outOfSpace(error)) throw new StorageFull('no space left in the file storage folder', { cause: error });
+  throw error;
 }
 
 /** Streams `source` into `<target>.<random>.tmp`, fsyncs it and renames it to `target`; removes the temp on failure. */

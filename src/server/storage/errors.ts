@@ -77,6 +77,15 @@ export class StorageUnavailable extends BlobStorageError {
   override name = 'StorageUnavailable';
 }
 
+/**
+ * A write found no room (the disk is full, or a quota spent). What the failed write had written is gone already;
+ * the cause is the filesystem's error. Maps to 507, and the upload's other parts are freed at once.
+ */
+export class StorageFull extends BlobStorageError {
+  readonly kind = 'full';
+  override name = 'StorageFull';
+}
+
 /** The first `limit` items, for error messages that must stay short. */
 export function firstFew(items: number[], limit = 100): number[] {
   return items.slice(0, limit);

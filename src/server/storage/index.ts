@@ -7,6 +7,7 @@ export {
   InvalidBlobRequest,
   PartSizeMismatch,
   RangeNotSatisfiable,
+  StorageFull,
   StorageUnavailable,
   UploadAlreadyComplete,
 } from './errors.js';

@@ -42,7 +42,10 @@ export interface BlobStorage {
   delete(fileId: string): Promise<void>;
   /** `delete` for many ids (the purge job), batched where the store allows. */
   deleteMany(fileIds: readonly string[]): Promise<void>;
-  /** Readiness: resolves when the store can be written, else rejects with {@link StorageUnavailable}. */
+  /**
+   * Readiness: resolves when the store can be written, else rejects with {@link StorageUnavailable}, or with
+   * {@link StorageFull} when it works but has no room left.
+   */
   check(): Promise<void>;
   /** Releases connections. */
   close(): Promise<void>;

@@ -45,7 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   // Files go to a folder of this app's own (created when first needed), never to ./data.
   const dataDir = join(tmpdir(), `hush-test-${randomBytes(6).toString('hex')}`);
   const config = testConfig({ dataDir, ...options.config });
-  const { app, services, routes } = await createApp({
+  const { app, services, routes, drain } = await createApp({
     config,
     database,
     ...(options.storage && { storage: options.storage }),
@@ -60,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     app,
     services,
     routes,
+    drain,
     database,
     testDatabase: owned,
     config,

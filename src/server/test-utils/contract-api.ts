@@ -99,6 +99,8 @@ export interface Scenario {
   code?: string;
   why: string;
   config?: Partial<Config>;
+  /** Why this machine cannot play the scenario (asked when the test is collected), or null. */
+  unplayable?: () => string | null;
   run(api: Api): Promise<LightMyRequestResponse>;
 }
 

@@ -1,8 +1,12 @@
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { UPLOAD_TOKEN_HEADER } from '../../shared/api/files.contract.js';
 import { cipherSize, DEFAULT_CHUNK_SIZE, encodeFileHeader } from '../../shared/crypto/file-format.js';
 import type { Config } from '../config.js';
 import { RATE_LIMIT, type Api, type ApiRequest, type Scenario } from './contract-api.js';
+import { mountTmpfs, tmpfsUnavailable } from './tmpfs.js';
 
 /** The fixtures and request builders of the file routes' contract scenarios (modules/secrets/files.contract.test-utils.ts). */
 
@@ -107,4 +111,30 @@ export const malformedId = (request: (upload: Upload) => ApiRequest): Scenario =
   code: 'validation.id',
   why: 'an id longer than 64 characters',
   run: (api) => api.inject(request({ ...UNKNOWN_UPLOAD, id: 'A'.repeat(65) })),
+});
+
+/** The data folder of the full-storage scenarios: its files/ folder is a tmpfs while they run. */
+const FULL_DATA_DIR = join(tmpdir(), `hush-contract-full-${process.pid}`);
+
+/**
+ * The request `send` makes (parts `parts` stored first) finds the file storage full: a real tmpfs, filled, mounted
+ * on the app's files/ folder for the request (as root: CI is).
+ */
+export const storageFull = (why: string, parts: number[], send: (upload: Upload) => ApiRequest): Scenario => ({
+  status: 507,
+  code: 'storage.full',
+  why,
+  config: { ...FILES_CONFIG, dataDir: FULL_DATA_DIR },
+  unplayable: tmpfsUnavailable,
+  async run(api) {
+    const disk = mountTmpfs(join(FULL_DATA_DIR, 'files'), 1024 * 1024);
+    try {
+      const upload = await startUpload(api, parts);
+      await disk.fill(0);
+      return await api.inject(send(upload));
+    } finally {
+      disk.unmount();
+      await rm(FULL_DATA_DIR, { recursive: true, force: true });
+    }
+  },
 });

@@ -198,13 +198,13 @@ export const PUBLIC_API: { name: RouteName; method: Method; path: string; status
     name: 'uploadPart',
     method: 'PUT',
     path: '/secret/{id}/files/{fileId}/parts/{part}',
-    statuses: [200, 400, 401, 403, 404, 409, 411, 413, 415, 429],
+    statuses: [200, 400, 401, 403, 404, 409, 411, 413, 415, 429, 507],
   },
   {
     name: 'completeUpload',
     method: 'POST',
     path: '/secret/{id}/upload/complete',
-    statuses: [200, 400, 401, 403, 404, 409, 413, 415, 429],
+    statuses: [200, 400, 401, 403, 404, 409, 413, 415, 429, 507],
   },
   { name: 'download', method: 'POST', path: '/download', statuses: [200, 400, 401, 403, 404, 413, 415, 429] },
   {

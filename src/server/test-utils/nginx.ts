@@ -174,20 +174,25 @@ async function waitForPort(port: number, alive: () => boolean, timeoutMs: number
   throw new Error(`nothing listened on port ${port} after ${timeoutMs / 1000} s`);
 }
 
-/** docs/nginx.conf for this test. Each substitution must match once, so the docs cannot drift from what is tested. */
+/**
+ * docs/nginx.conf for this test. Each substitution must match once, so the docs cannot drift from what is tested.
+ * `hush`: the port of each instance (the documented upstream has one, and a second commented out).
+ */
 export function siteFromDocs(
   docs: string,
-  ports: { http: number; https: number; hush: number },
+  ports: { http: number; https: number; hush: number | [number, number] },
   certificate: { certFile: string; keyFile: string },
   /** A load balancer in front of nginx: the documented real_ip lines are switched on for this address only. */
   front: string,
 ): string {
+  const [first, second] = [ports.hush].flat();
   const substitutions: [string, string][] = [
     ['listen 80;', `listen 127.0.0.1:${ports.http};`],
     ['listen 443 ssl;', `listen 127.0.0.1:${ports.https} ssl;`],
     ['/etc/letsencrypt/live/hush.example.org/fullchain.pem', certificate.certFile],
     ['/etc/letsencrypt/live/hush.example.org/privkey.pem', certificate.keyFile],
-    ['proxy_pass http://127.0.0.1:3000;', `proxy_pass http://127.0.0.1:${ports.hush};`],
+    ['server 127.0.0.1:3000;', `server 127.0.0.1:${first};`],
+    ...(second ? [['# server 127.0.0.1:3001;', `server 127.0.0.1:${second};`] as [string, string]] : []),
     ['# set_real_ip_from 10.0.0.0/8;', `set_real_ip_from ${front};`],
     ['# real_ip_header X-Forwarded-For;', 'real_ip_header X-Forwarded-For;'],
     ['# real_ip_recursive on;', 'real_ip_recursive on;'],

@@ -162,6 +162,11 @@ const badUploadToken = errorResponse(
 const unknownUpload = errorResponse(
   'Unknown, expired or deleted secret, or a file it does not have (files.upload_not_found)',
 );
+const storageFull = (what: string) =>
+  errorResponse(
+    `The server’s storage has no room for ${what} (storage.full); what the upload had stored is deleted, and it ` +
+      'can be sent again once space is freed',
+  );
 
 export const fileRoutes = {
   uploadStatus: defineRoute({
@@ -206,6 +211,7 @@ export const fileRoutes = {
       413: errorResponse('The Content-Length is over the part’s length (files.part_too_large), body unread'),
       415: errorResponse('The body is not application/octet-stream (files.media_type)'),
       429: rateLimited,
+      507: storageFull('this part'),
     },
   }),
   completeUpload: defineRoute({
@@ -227,6 +233,7 @@ export const fileRoutes = {
       413: errorResponse('A body was sent (none is needed) and it is too large'),
       415: errorResponse('A body was sent (none is needed) and it is not JSON'),
       429: rateLimited,
+      507: storageFull('the completed files'),
     },
   }),
   download: defineRoute({

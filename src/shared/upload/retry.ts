@@ -29,9 +29,13 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Worth another try: the network failed, the server was busy or briefly broken. A refusal (4xx) is final. */
+/**
+ * Worth another try: the network failed, the server was busy or briefly broken. A refusal (4xx) is final, and so is
+ * a full storage (507): seconds of waiting do not free a disk, and the upload can be resumed once space is freed.
+ */
 export function isTransient(error: unknown): boolean {
   if (!isCallFailure(error)) return false;
+  if (error.status === 507) return false;
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 

@@ -4,7 +4,7 @@ import { pingDatabase, type Database } from '../../db/database.js';
 import { serverUnavailable } from '../../http/errors.js';
 import { pingRedis } from '../../lib/redis.js';
 import { withTimeout } from '../../lib/timeout.js';
-import type { BlobStorage } from '../../storage/index.js';
+import { StorageFull, type BlobStorage } from '../../storage/index.js';
 
 /** Each check gets this long: /readyz answers within two seconds whatever hangs. */
 const CHECK_TIMEOUT_MS = 1500;
@@ -15,12 +15,13 @@ export interface HealthDeps {
   redis?: Redis | undefined;
 }
 
-type Check = 'up' | 'down';
+type Check = 'up' | 'down' | 'full';
 
 /**
  * Liveness, and readiness: the database answers and the file storage can be written (503 otherwise). Redis only
  * shares rate limits: without it the service works on ("degraded", still 200), so an outage of Redis never takes
- * every instance out of a load balancer at once. Health checks are never rate limited.
+ * every instance out of a load balancer at once. A full file storage is "degraded" too: text secrets and downloads
+ * still work, and every instance shares that storage. Health checks are never rate limited.
  */
 export function healthRoutes(deps: HealthDeps) {
   // Monitors may ask with HEAD: both checks change nothing.
@@ -40,7 +41,7 @@ export function healthRoutes(deps: HealthDeps) {
             await probe;
             checks[name] = 'up';
           } catch (error) {
-            checks[name] = 'down';
+            checks[name] = error instanceof StorageFull ? 'full' : 'down';
             request.log.warn({ err: error, check: name }, 'readiness check failed');
           }
         }),
@@ -48,7 +49,7 @@ export function healthRoutes(deps: HealthDeps) {
       if (checks.database === 'down' || checks.storage === 'down') {
         throw serverUnavailable({ checks });
       }
-      return { status: checks.redis === 'down' ? 'degraded' : 'ok', checks };
+      return { status: checks.redis === 'down' || checks.storage === 'full' ? 'degraded' : 'ok', checks };
     });
   };
 }

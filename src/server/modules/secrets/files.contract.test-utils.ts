@@ -19,6 +19,7 @@ import {
   putPart,
   startUpload,
   status,
+  storageFull,
   UNKNOWN_ID,
   UNKNOWN_UPLOAD,
   uploadedAndRead,
@@ -125,6 +126,7 @@ export const FILE_SCENARIOS: Record<FileRoute, Scenario[]> = {
       run: (api) => api.inject({ ...putPart(UNKNOWN_UPLOAD, 1), ...json('{"a":1}') }),
     },
     partRateLimited,
+    storageFull('a part that finds the file storage full', [], (upload) => putPart(upload, 1)),
   ],
   completeUpload: [
     withFiles({
@@ -154,6 +156,7 @@ export const FILE_SCENARIOS: Record<FileRoute, Scenario[]> = {
     }),
     ...bodyFailures('POST', `/secret/${UNKNOWN_ID}/upload/complete`),
     rateLimited(complete(UNKNOWN_UPLOAD)),
+    storageFull('a completion that finds the file storage full', [1, 2], complete),
   ],
   download: [
     withFiles({

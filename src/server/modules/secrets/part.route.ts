@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { FILE_LIMITS, fileRoutes as api, UPLOAD_TOKEN_HEADER } from '../../../shared/api/files.contract.js';
-import { requestInvalid } from '../../http/errors.js';
+import { HttpError, requestInvalid } from '../../http/errors.js';
 import { fastifyPath } from '../../http/route.js';
 import { parseInput } from '../../http/validation.js';
 import { lengthRequired, mediaType, partTooLarge } from './attachments/attachments.errors.js';
@@ -55,8 +55,9 @@ export function partRoute(service: SecretFiles, rateLimit: { max: number; timeWi
             body: request.body,
           })
           .catch((error: unknown) => {
-            // The client went away mid-part: nothing was stored, and no one is listening for the answer.
-            if (request.raw.readableAborted) throw requestInvalid();
+            // The client went away mid-part: nothing was stored, and no one is listening for the answer. A refusal
+            // of ours (a full storage, a bad file header) also leaves the body unread, and is answered as it is.
+            if (request.raw.readableAborted && !(error instanceof HttpError)) throw requestInvalid();
             throw error;
           });
         return reply.send(stored);

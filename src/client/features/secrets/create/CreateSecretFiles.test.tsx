@@ -148,6 +148,19 @@ describe('a secret with files', () => {
     expect(server.state.puts).toEqual(['0:1', '0:1']);
   });
 
+  it('a full storage on the server says so at once, and Try again finishes it once there is room', async () => {
+    server.state.faults.set('0:1', [507]);
+    renderPage();
+    type('Secret', 'with a file');
+    choose(attached);
+    submit();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/The server’s storage is full\. Try again later\./);
+    expect(server.state.puts).toEqual(['0:1']);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Your secret link is ready' })).toBeTruthy();
+  });
+
   it('after a reload, asks for the same files again and resumes with the saved key', async () => {
     const pending = {
       version: 1,

@@ -12,7 +12,9 @@ export interface FakeFile {
   partSize: number;
 }
 
-type Fault = 'network' | 503 | 429 | 400 | 'hang';
+type Fault = 'network' | 503 | 429 | 400 | 507 | 'hang';
+
+const FAULT_CODES: Partial<Record<Fault, string>> = { 400: 'files.part_size', 507: 'storage.full' };
 
 export function createFakeUploadServer(secretId: string, token: string, files: FakeFile[]) {
   const parts = files.map(() => new Map<number, Uint8Array>());
@@ -58,7 +60,7 @@ export function createFakeUploadServer(secretId: string, token: string, files: F
     state.puts.push(key);
     const fault = state.faults.get(key)?.shift();
     if (fault === 'network') throw new TypeError('Failed to fetch');
-    if (typeof fault === 'number') return json(fault, { code: fault === 400 ? 'files.part_size' : 'server.error' });
+    if (typeof fault === 'number') return json(fault, { code: FAULT_CODES[fault] ?? 'server.error' });
     inFlight++;
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);
     try {

@@ -104,6 +104,15 @@ describe('the upload controller', () => {
     });
   });
 
+  it('stops at once when the server’s storage is full (507): waiting seconds does not free a disk', async () => {
+    server.state.faults.set('0:2', [507]);
+    const error = await run(sliceSource().source, { concurrency: 1 }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'ApiError', status: 507, code: 'storage.full' });
+    expect(server.state.puts.filter((put) => put === '0:2')).toHaveLength(1);
+    expect(noWait).not.toHaveBeenCalled();
+    expect(server.isComplete()).toBe(false);
+  });
+
   it('resumes: asks the server what it holds and makes and sends only the missing parts', async () => {
     server.hold(0, 1, streams[0]!.slice(0, 4 * KIB));
     server.hold(0, 3, streams[0]!.slice(8 * KIB));

@@ -12,7 +12,14 @@ import {
 } from './attachments.errors.js';
 import type { FileRow, FilesRepository } from './attachments.repository.js';
 import { FileHeaderError, HeaderCheck } from './header-check.js';
-import { IncompleteUpload, PartSizeMismatch, UploadAlreadyComplete, type BlobStorage } from '../../../storage/index.js';
+import { storageFull } from '../../../http/errors.js';
+import {
+  IncompleteUpload,
+  PartSizeMismatch,
+  StorageFull,
+  UploadAlreadyComplete,
+  type BlobStorage,
+} from '../../../storage/index.js';
 
 /** What the attachments need to know of a secret whose files are uploading (the secrets service found it). */
 export interface UploadingSecret {
@@ -64,6 +71,16 @@ export function createUploads(deps: { repository: FilesRepository; storage: Blob
     return { id: secret.id, complete: ready, files: withParts };
   }
 
+  /**
+   * A write of this upload found the storage full: everything the upload holds goes at once (it cannot finish
+   * until space is freed, and its parts would hold the space until the sweeper took them an hour later), and the
+   * client hears 507. Once there is room, it sends the parts again. Should deleting fail too, the sweeper is left.
+   */
+  async function refuseFull(files: FileRow[], error: StorageFull): Promise<never> {
+    await storage.deleteMany(files.map((file) => file.id)).catch(() => undefined);
+    throw storageFull(error);
+  }
+
   function checkedBody(part: number, body: Readable): Readable {
     if (part !== 1) return body;
     const check = new HeaderCheck();
@@ -76,7 +93,8 @@ export function createUploads(deps: { repository: FilesRepository; storage: Blob
 
     async putPart(secret: UploadingSecret, upload: PartUpload) {
       if (secret.ready === 1) throw uploadComplete();
-      const file = (await repository.forSecret(secret.id)).find((row) => row.id === upload.fileId);
+      const files = await repository.forSecret(secret.id);
+      const file = files.find((row) => row.id === upload.fileId);
       if (!file) throw uploadNotFound();
       if (upload.part < 1 || upload.part > file.part_count) throw partOutOfRange(file.part_count);
       const expected = partLength(file.size, file.part_size, upload.part);
@@ -89,6 +107,7 @@ export function createUploads(deps: { repository: FilesRepository; storage: Blob
         if (error instanceof PartSizeMismatch) throw partSizeWrong(expected, error.received);
         if (error instanceof UploadAlreadyComplete) throw uploadComplete();
         if (error instanceof FileHeaderError) throw headerInvalid(error.message);
+        if (error instanceof StorageFull) return refuseFull(files, error);
         throw error;
       }
       // Burned, expired or abandoned while the part streamed in: what it left behind goes too.
@@ -113,6 +132,7 @@ export function createUploads(deps: { repository: FilesRepository; storage: Blob
         try {
           await storage.complete(file.id, partCount(file.size, file.part_size));
         } catch (error) {
+          if (error instanceof StorageFull) return refuseFull(files, error);
           if (!(error instanceof IncompleteUpload)) throw error;
           throw incomplete([{ fileId: file.id, parts: error.missing }]);
         }
