@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import { Email } from '../shared/api/auth.contract.js';
 import { DEFAULT_EMAIL_EVENTS, EVENT_TYPES } from '../shared/rules/events.js';
-import { bool, int, list, setting } from './config-kinds.js';
+import { bool, decimal, int, list, setting } from './config-kinds.js';
 
 export const deliverySettings = {
   statusRetentionDays: setting(
     'HUSH_STATUS_RETENTION_DAYS',
     '30',
-    int(1, 3650),
-    'Days the content-free status of a secret (views, wrong passwords, how it ended) is kept after the secret is gone.',
+    decimal(0.01, 3650),
+    'Days the content-free status of a secret (views, wrong passwords, how it ended) is kept after the secret is gone (0.5: 12 hours; about 200 bytes per secret, README › Sizing).',
   ),
   statusReaderIp: setting(
     'HUSH_STATUS_READER_IP',

@@ -12,6 +12,13 @@ export const int = (min: number, max: number) =>
     .trim()
     .regex(/^-?\d+$/, 'must be a whole number')
     .pipe(z.coerce.number<string>().int().min(min).max(max));
+/** A number with an optional decimal part (`0.5` days), same rules as int otherwise. */
+export const decimal = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number such as 30 or 0.5')
+    .pipe(z.coerce.number<string>().min(min).max(max));
 /** An instance setting pinned by the environment (managed mode); empty: not pinned, the admin page decides. */
 export const pinnedBool = z.union([z.literal('').transform(() => null), bool]);
 export const pinnedDomain = OrganizationDomain.transform((value) => (value === '' ? null : value));

@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps statuses whole or part days (0.5 is 12 hours), so a soak can see their purge', () => {
+    expect(loadConfig({}).statusRetentionDays).toBe(30);
+    expect(loadConfig({ HUSH_STATUS_RETENTION_DAYS: '0.5' }).statusRetentionDays).toBe(0.5);
+    expect(loadConfig({ HUSH_STATUS_RETENTION_DAYS: ' 7 ' }).statusRetentionDays).toBe(7);
+  });
+
   it('reads nothing from process.env unless it is passed in', () => {
     const saved = process.env.HUSH_PORT;
     process.env.HUSH_PORT = '4321';
@@ -144,6 +150,10 @@ describe('loadConfig', () => {
     ['HUSH_METRICS', 'sure'],
     ['HUSH_METRICS_TOKEN', 'short'],
     ['HUSH_SHUTDOWN_TIMEOUT', '0'],
+    ['HUSH_STATUS_RETENTION_DAYS', '0'],
+    ['HUSH_STATUS_RETENTION_DAYS', '0.001'],
+    ['HUSH_STATUS_RETENTION_DAYS', '1e3'],
+    ['HUSH_STATUS_RETENTION_DAYS', '.5'],
   ])('refuses %s=%j with a ConfigError naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.name).toBe('ConfigError');
