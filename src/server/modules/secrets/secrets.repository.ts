@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { DB, Db, SecretsTable } from '../../db/schema.js';
 import { arg, createPreparedQueries } from '../../db/prepared.js';
-import { createBatcher } from '../../lib/batcher.js';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
+import { batchFailure, createBatcher } from '../../lib/batcher.js';
 
 export type SecretRow = Selectable<SecretsTable>;
 export type NewSecretRow = Insertable<SecretsTable>;
@@ -56,16 +57,22 @@ export function createSecretsRepository(db: Db, hooks: SecretsRepositoryHooks = 
     );
   };
 
-  // Creates arriving together are written by one multi-row INSERT; if that fails, each row is tried alone, so
-  // one bad row never fails the others.
+  // Creates arriving together are written by one multi-row INSERT. If the database is out of reach, every create of
+  // the batch fails with its error (503); any other failure is a row's own, so each row is tried alone and a bad row
+  // fails only its create, with the database's error for it.
   const insertBatch = createBatcher<NewSecretRow, true>(async (rows) => {
     try {
       await insertRows(rows);
       return new Map(rows.map((row) => [row, true]));
     } catch (error) {
-      if (rows.length === 1) throw error;
+      if (rows.length === 1 || isDatabaseUnavailable(error)) throw error;
       const results = await Promise.allSettled(rows.map((row) => insertRows([row])));
-      return new Map(rows.flatMap((row, i) => (results[i]!.status === 'fulfilled' ? [[row, true] as const] : [])));
+      return new Map(
+        rows.map((row, i) => {
+          const result = results[i]!;
+          return [row, result.status === 'fulfilled' ? true : batchFailure(result.reason)];
+        }),
+      );
     }
   });
 
@@ -130,7 +137,7 @@ export function createSecretsRepository(db: Db, hooks: SecretsRepositoryHooks = 
 
   return {
     async insert(row: NewSecretRow): Promise<void> {
-      if (!(await insertBatch(row))) throw new Error('the secret could not be stored');
+      await insertBatch(row);
     },
 
     /** One row with the caller's executor, not batched: a response goes in the transaction that takes its place. */
