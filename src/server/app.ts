@@ -99,9 +99,9 @@ export async function createApp(deps: AppDeps) {
   await audience.refresh();
   const recorder = createStatusRecorder({
     db: database.db,
+    dialect: database.dialect,
     audience,
     readerIps: config.statusReaderIp,
-    log: { error: (object, message) => app.log.error(object, message) },
   });
   const secretsRepository = createSecretsRepository(database.db, {
     lastViews: recorder.lastViews,
@@ -110,7 +110,6 @@ export async function createApp(deps: AppDeps) {
     db: database.db,
     clock,
     retentionDays: config.statusRetentionDays,
-    written: () => recorder.flush(),
   });
   const settings = createSettingsService(
     createSettingsRepository(database.db),
@@ -297,7 +296,6 @@ export async function createApp(deps: AppDeps) {
   app.addHook('onClose', () => stats.close());
   if (!deps.storage) app.addHook('onClose', () => baseStorage.close());
   app.addHook('onClose', async () => {
-    await recorder.flush();
     await worker.stop();
     await identity.accountEmail.settled();
     mailer?.close();
@@ -372,8 +370,6 @@ export async function createApp(deps: AppDeps) {
       secrets,
       requests,
       receipts,
-      /** Writes the statuses of last views gathered for a few milliseconds (status-record.ts, endedSoon). */
-      flushStatuses: () => recorder.flush(),
       activity,
       webhooks,
       worker,

@@ -79,7 +79,7 @@ describe.skipIf(!hasPostgresBinaries)('creates and reads while PostgreSQL stops 
     await cluster?.destroy();
   });
 
-  it('answers 201 or 503 only and keeps every acknowledged create', async () => {
+  it('answers 201 or 503 only, keeps every acknowledged create, and every view it served is in its receipt', async () => {
     const acknowledged: Sent[] = [];
     const answers = new Map<string, number>();
     const note = (what: string) => answers.set(what, (answers.get(what) ?? 0) + 1);
@@ -143,7 +143,18 @@ describe.skipIf(!hasPostgresBinaries)('creates and reads while PostgreSQL stops 
 
     const lost: string[] = [];
     for (const sent of acknowledged) {
-      if (sent.read === undefined) {
+      if (sent.read === 200) {
+        // Its last view was served: its receipt says so.
+        const receipt = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/receipt/${sent.id}`,
+          payload: { deleteToken: sent.deleteToken },
+        });
+        const body = receipt.json<{ endReason?: string; viewsUsed?: number }>();
+        if (receipt.statusCode !== 200 || body.endReason !== 'last_view' || body.viewsUsed !== 1) {
+          lost.push(`${sent.id}: its view was served, its receipt answers ${receipt.statusCode} ${receipt.body}`);
+        }
+      } else if (sent.read === undefined) {
         // Never read: it is there, with its text.
         const read = await t.app.inject({ method: 'POST', url: `/api/v1/secret/${sent.id}`, payload: {} });
         if (read.statusCode !== 200 || read.json<{ text: string }>().text !== sent.text) {
