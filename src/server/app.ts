@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Language } from '../shared/rules/languages.js';
 import type { Database } from './db/database.js';
+import { followDatabaseClock } from './db/database-clock.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { newRequestId, registerRequestLog } from './http/request-log.js';
@@ -85,7 +86,11 @@ const PART_RATE_FACTOR = 100;
 /** Builds the whole server without listening: tests drive it with `app.inject()` or `app.listen({port: 0})`. */
 export async function createApp(deps: AppDeps) {
   const { config, database } = deps;
-  const clock = deps.clock ?? systemClock;
+  // On PostgreSQL, time is the database's, so that instances agree on expiry (db/database-clock.ts); an injected clock
+  // (tests that move time) decides alone.
+  const databaseClock =
+    !deps.clock && database.dialect === 'postgres' ? await followDatabaseClock(database) : undefined;
+  const clock = deps.clock ?? databaseClock?.now ?? systemClock;
   const metrics = await createMetrics({ enabled: config.metrics });
   const stats = createStatsRepository(database.db, {
     observe: (name, by) => {
@@ -293,6 +298,7 @@ export async function createApp(deps: AppDeps) {
 
   registerErrorHandler(app);
   registerRequestLog(app, metrics);
+  if (databaseClock) app.addHook('onClose', async () => databaseClock.stop());
   app.addHook('onClose', () => stats.close());
   if (!deps.storage) app.addHook('onClose', () => baseStorage.close());
   app.addHook('onClose', async () => {
