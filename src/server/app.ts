@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Language } from '../shared/rules/languages.js';
 import type { Database } from './db/database.js';
+import { followDatabaseClock } from './db/database-clock.js';
 import { registerDraining } from './http/draining.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimit } from './http/rate-limit.js';
@@ -86,7 +87,11 @@ const PART_RATE_FACTOR = 100;
 /** Builds the whole server without listening: tests drive it with `app.inject()` or `app.listen({port: 0})`. */
 export async function createApp(deps: AppDeps) {
   const { config, database } = deps;
-  const clock = deps.clock ?? systemClock;
+  // On PostgreSQL, time is the database's, so that instances agree on expiry (db/database-clock.ts); an injected clock
+  // (tests that move time) decides alone.
+  const databaseClock =
+    !deps.clock && database.dialect === 'postgres' ? await followDatabaseClock(database) : undefined;
+  const clock = deps.clock ?? databaseClock?.now ?? systemClock;
   const metrics = await createMetrics({ enabled: config.metrics });
   const stats = createStatsRepository(database.db, {
     observe: (name, by) => {
@@ -100,9 +105,9 @@ export async function createApp(deps: AppDeps) {
   await audience.refresh();
   const recorder = createStatusRecorder({
     db: database.db,
+    dialect: database.dialect,
     audience,
     readerIps: config.statusReaderIp,
-    log: { error: (object, message) => app.log.error(object, message) },
   });
   const secretsRepository = createSecretsRepository(database.db, {
     lastViews: recorder.lastViews,
@@ -111,7 +116,6 @@ export async function createApp(deps: AppDeps) {
     db: database.db,
     clock,
     retentionDays: config.statusRetentionDays,
-    written: () => recorder.flush(),
   });
   const settings = createSettingsService(
     createSettingsRepository(database.db),
@@ -296,10 +300,10 @@ export async function createApp(deps: AppDeps) {
 
   registerErrorHandler(app);
   registerRequestLog(app, metrics);
+  if (databaseClock) app.addHook('onClose', async () => databaseClock.stop());
   app.addHook('onClose', () => stats.close());
   if (!deps.storage) app.addHook('onClose', () => baseStorage.close());
   app.addHook('onClose', async () => {
-    await recorder.flush();
     await worker.stop();
     await identity.accountEmail.settled();
     mailer?.close();
@@ -375,8 +379,6 @@ export async function createApp(deps: AppDeps) {
       secrets,
       requests,
       receipts,
-      /** Writes the statuses of last views gathered for a few milliseconds (status-record.ts, endedSoon). */
-      flushStatuses: () => recorder.flush(),
       activity,
       webhooks,
       worker,

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createBatcher } from './batcher.js';
+import { batchFailure, createBatcher } from './batcher.js';
 
 it('calls made together run as one batch and each caller gets its own result', async () => {
   const batches: number[][] = [];
@@ -45,4 +45,16 @@ it('a failed batch rejects each of its callers', async () => {
   });
   const results = await Promise.allSettled([failing(1), failing(2)]);
   expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+});
+
+it('a batch may fail some callers with their own errors and serve the others', async () => {
+  const insert = createBatcher<number, true>(async (keys) => {
+    return new Map(keys.map((key) => [key, key === 2 ? batchFailure(new Error(`row ${key} is bad`)) : true]));
+  });
+  const results = await Promise.allSettled([insert(1), insert(2), insert(3)]);
+  expect(results).toEqual([
+    { status: 'fulfilled', value: true },
+    { status: 'rejected', reason: new Error('row 2 is bad') },
+    { status: 'fulfilled', value: true },
+  ]);
 });

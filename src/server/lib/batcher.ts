@@ -1,3 +1,11 @@
+/** A caller's own failure inside a batch that served the others (a row the database refused). */
+class BatchFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/** Fails one caller of a batch with `error`: a value for the batch's result map. */
+export const batchFailure = (error: unknown) => new BatchFailure(error) as never;
+
 interface Waiter<R> {
   resolve: (result: R | undefined) => void;
   reject: (error: unknown) => void;
@@ -6,7 +14,8 @@ interface Waiter<R> {
 /**
  * Gathers the calls made in one turn of the event loop and runs them as one batch, giving each caller its own
  * result: many writes become one statement and one commit (SQLite's cost is per commit, not per row). A key that
- * is already in the gathering batch waits for the next one, so a batch never holds the same key twice.
+ * is already in the gathering batch waits for the next one, so a batch never holds the same key twice. A key that
+ * `run` leaves out of its result gets undefined; one it maps to `batchFailure(error)` is rejected with that error.
  */
 export function createBatcher<K, R>(run: (keys: K[]) => Promise<Map<K, R>>, maxBatch = 64) {
   let gathering = new Map<K, Waiter<R>>();
@@ -36,7 +45,11 @@ export function createBatcher<K, R>(run: (keys: K[]) => Promise<Map<K, R>>, maxB
     if (gathering.size > 0) schedule();
     try {
       const results = await run([...batch.keys()]);
-      for (const [key, waiter] of batch) waiter.resolve(results.get(key));
+      for (const [key, waiter] of batch) {
+        const result = results.get(key);
+        if (result instanceof BatchFailure) waiter.reject(result.error);
+        else waiter.resolve(result);
+      }
     } catch (error) {
       for (const waiter of batch.values()) waiter.reject(error);
     }

@@ -50,10 +50,10 @@ export function createFakeSecretsRepository() {
       row.views_left -= 1;
       return copy(row);
     },
-    async takeLastView(id, now) {
-      const row = rows.get(id);
+    async takeLastView(found, now) {
+      const row = rows.get(found.id);
       if (!row || row.views_left !== 1 || row.ready !== 1) return undefined;
-      rows.delete(id);
+      rows.delete(found.id);
       return row.expires_at > now ? row : undefined;
     },
     async deleteIfExhausted(id) {

@@ -16,6 +16,7 @@ export { freePort };
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SKEWED_CLOCK = fileURLToPath(new URL('./skewed-clock.mjs', import.meta.url));
 
 export interface ServerProcess {
   pid: number;
@@ -49,16 +50,19 @@ const memoryMiB = (pid: number, field: 'VmRSS' | 'VmHWM') => {
  * Starts the server on 127.0.0.1 and a free port with `env` (HUSH_* settings; nothing of the test's own
  * environment but PATH) and a new data folder (or `options.dataDir`, kept), and waits until /readyz answers 200.
  * `options.entry`: a bundle of main.ts (test-utils/server-bundle.ts) for node to run instead of the sources.
+ * `options.clockOffsetMs`: the process's clock runs this far ahead of the machine's (test-utils/skewed-clock.mjs).
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { dataDir?: string; entry?: string; port?: number } = {},
+  options: { dataDir?: string; entry?: string; port?: number; clockOffsetMs?: number } = {},
 ): Promise<ServerProcess> {
   // A port of the test's own when its address must be known beforehand (HUSH_PUBLIC_URL, say).
   const port = options.port ?? (await freePort());
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'hush-process-')));
   const args = options.entry ? [options.entry] : ['--import', 'tsx', 'src/server/main.ts'];
+  // A clock that is off: the process's Date.now runs this far ahead (behind when negative) of the machine's.
+  if (options.clockOffsetMs) args.unshift('--import', SKEWED_CLOCK);
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
@@ -68,6 +72,7 @@ export async function startServerProcess(
       HUSH_DATA_DIR: dataDir,
       HUSH_LOG_LEVEL: 'warn',
       HUSH_COMMIT: 'test',
+      ...(options.clockOffsetMs && { HUSH_TEST_CLOCK_OFFSET_MS: String(options.clockOffsetMs) }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

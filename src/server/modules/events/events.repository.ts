@@ -17,6 +17,19 @@ export interface NewEvent {
   data?: EventData;
 }
 
+/** The outbox's rows for `events`, each with a new id. */
+export function eventRows(events: readonly NewEvent[], dispatched = false) {
+  return events.map((event) => ({
+    id: randomToken(16),
+    type: event.type,
+    user_id: event.userId,
+    subject_id: event.subjectId,
+    created_at: event.at,
+    data: event.data ? JSON.stringify(event.data) : null,
+    dispatched: dispatched ? 1 : 0,
+  }));
+}
+
 /**
  * The outbox (issue 15): each event is written with the executor of the change it reports (its transaction), so an
  * event exists exactly when its change does; the delivery worker (modules/delivery) sends it after. Returns the ids.
@@ -27,15 +40,7 @@ export async function recordEvents(
   dispatched = false,
 ): Promise<string[]> {
   if (events.length === 0) return [];
-  const rows = events.map((event) => ({
-    id: randomToken(16),
-    type: event.type,
-    user_id: event.userId,
-    subject_id: event.subjectId,
-    created_at: event.at,
-    data: event.data ? JSON.stringify(event.data) : null,
-    dispatched: dispatched ? 1 : 0,
-  }));
+  const rows = eventRows(events, dispatched);
   await executor.insertInto('events').values(rows).execute();
   return rows.map((row) => row.id);
 }

@@ -62,13 +62,7 @@ function views(viewTimes: string | null, readerIps: string | null) {
  * Receipts (issue 15): a secret's status from its row while it lives, from secret_status once it has ended (or, past
  * its expiry before the purge came, as the purge will record it). Reading one never spends a view.
  */
-export function createReceiptsService(deps: {
-  db: Db;
-  clock: Clock;
-  retentionDays: number;
-  /** Waits until this instance's statuses that are on their way are written (status-record.ts, endedSoon). */
-  written?: () => Promise<void>;
-}) {
+export function createReceiptsService(deps: { db: Db; clock: Clock; retentionDays: number }) {
   const { db, clock } = deps;
   const retention = deps.retentionDays * DAY;
 
@@ -117,7 +111,6 @@ export function createReceiptsService(deps: {
   /** The status of a secret, live or ended, if `allowed` says its holder may see it. */
   async function find(id: string, allowed: (row: { owner_id: string | null; delete_token_hash: string }) => boolean) {
     const now = clock();
-    await deps.written?.();
     const live = await db.selectFrom('secrets').select(LIVE_COLUMNS).where('id', '=', id).executeTakeFirst();
     if (live) {
       if (!allowed(live)) throw receiptNotFound();
@@ -142,7 +135,6 @@ export function createReceiptsService(deps: {
 
     /** The statuses of the user's secrets that have ended (responses to their requests are in the inbox). */
     async ended(userId: string): Promise<ReceiptData[]> {
-      await deps.written?.();
       const rows = await db
         .selectFrom('secret_status')
         .selectAll()

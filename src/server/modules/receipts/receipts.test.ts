@@ -202,7 +202,6 @@ describeEachDialect('receipts: the status of a secret, and after it is gone (iss
   it('the status rows hold no content, key or address, only the delete token’s hash', async () => {
     const secret = await create({ maxViews: 1, title: 'hush1.dGl0bGU' });
     expect((await read(secret.id)).statusCode).toBe(200);
-    // Read through its receipt first: a status that needs no event is written within milliseconds of the view.
     expect((await receipt(secret)).endReason).toBe('last_view');
     const row = await t.database.db
       .selectFrom('secret_status')

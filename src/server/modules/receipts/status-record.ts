@@ -1,10 +1,11 @@
 import type { EndReason } from '../../../shared/rules/receipts.js';
 import { addressPrefix, normalizeIp } from '../../../shared/rules/ip.js';
-import type { DB, Db, SecretStatusTable } from '../../db/schema.js';
-import type { Insertable, Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { DB, Db, EventsTable, SecretStatusTable } from '../../db/schema.js';
 import { arg, createPreparedQueries } from '../../db/prepared.js';
-import type { LastView, SecretRow } from '../secrets/secrets.repository.js';
-import { recordEvents, type NewEvent } from '../events/events.repository.js';
+import type { LastView, LastViewRecords, SecretRow } from '../secrets/secrets.repository.js';
+import { eventRows, recordEvents, type NewEvent } from '../events/events.repository.js';
 
 type Executor = Db | Transaction<DB>;
 type StatusRow = Insertable<SecretStatusTable>;
@@ -28,6 +29,16 @@ const STATUS_COLUMNS = [
   'ended_at',
   'end_reason',
 ] as const satisfies readonly (keyof SecretStatusTable)[];
+
+const EVENT_COLUMNS = [
+  'id',
+  'type',
+  'user_id',
+  'subject_id',
+  'created_at',
+  'data',
+  'dispatched',
+] as const satisfies readonly (keyof EventsTable)[];
 
 /** HUSH_STATUS_READER_IP: readers' addresses are not kept (off), kept as a /24 or /48 (prefix), or whole (full). */
 export type ReaderIpMode = 'off' | 'prefix' | 'full';
@@ -79,37 +90,24 @@ function endEvents(ending: Ending): NewEvent[] {
   }
 }
 
-/**
- * Writes what outlives a secret, with the executor of the change that ends it (its transaction): the status row
- * (secret_status) and the events its owner, or an instance channel, hears of.
- */
-/**
- * Statuses gathered before they are written (endedSoon): at most this long, or this many. Each commit writes the
- * pages its rows touch, and the id index puts every row on a page of its own: fewer, larger commits share pages and
- * checkpoints. Measured on read-burn (SQLite, 2 cores): 20 ms cost 20 % of the throughput before these statuses,
- * 100 ms about 10 %.
- */
-const FLUSH_MS = 100;
-const FLUSH_ROWS = 2048;
-/** Rows per INSERT: chunks of the largest size, then one of each smaller power of two (few statement shapes). */
-const FLUSH_CHUNK = 64;
+/** Rows per INSERT of statuses: chunks of the largest size, then one of each smaller power of two (few shapes). */
+const CHUNK = 64;
 
 /** The sizes of the INSERTs that write `count` rows: 64, 64, …, then 32, 16, 8, 4, 2, 1 as the rest needs. */
 export function chunkSizes(count: number): number[] {
   const sizes: number[] = [];
   let left = count;
-  for (; left >= FLUSH_CHUNK; left -= FLUSH_CHUNK) sizes.push(FLUSH_CHUNK);
-  for (let size = FLUSH_CHUNK >> 1; size >= 1; size >>= 1) if (left & size) sizes.push(size);
+  for (; left >= CHUNK; left -= CHUNK) sizes.push(CHUNK);
+  for (let size = CHUNK >> 1; size >= 1; size >>= 1) if (left & size) sizes.push(size);
   return sizes;
 }
 
-export function createStatusRecorder(deps: {
-  db: Db;
-  audience: Audience;
-  readerIps: ReaderIpMode;
-  log?: { error(object: object, message: string): void };
-}) {
-  // A last view's status is written with every read that burns a secret: compiled once per batch size.
+/**
+ * Writes what outlives a secret, with the executor of the change that ends it (its transaction, or its statement):
+ * the status row (secret_status) and the events its owner, or an instance channel, hears of.
+ */
+export function createStatusRecorder(deps: { db: Db; dialect: Dialect; audience: Audience; readerIps: ReaderIpMode }) {
+  // A last view's status is written with every read that burns a secret: compiled once per chunk size.
   const prepared = createPreparedQueries(deps.db);
   const insertStatuses = (executor: Executor, rows: StatusRow[]) =>
     prepared.run(
@@ -152,72 +150,80 @@ export function createStatusRecorder(deps: {
         end_reason: reason,
       };
     });
+  /** How last views end their secrets: an expired row taken by a reader went by expiring. */
+  const lastViewEndings = (taken: readonly LastView[]): Ending[] =>
+    taken.map(({ row, at, ip }) => ({
+      row,
+      at,
+      reason: row.expires_at > at ? ('last_view' as const) : expiryReason(row),
+      view: { at, ip },
+    }));
+  const eventsOf = (endings: readonly Ending[]) =>
+    endings.filter((ending) => deps.audience.wants(ending.row.owner_id)).flatMap(endEvents);
 
-  let buffered: StatusRow[] = [];
-  let timer: NodeJS.Timeout | null = null;
-  let writing: Promise<void> = Promise.resolve();
-  /** Writes the statuses gathered by endedSoon (and waits for a write under way). */
-  function flush(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    const rows = buffered;
-    buffered = [];
-    writing = writing.then(async () => {
-      if (rows.length === 0) return;
-      // Chunks of powers of two: seven statement shapes at most, compiled once each; one commit.
-      await deps.db
-        .transaction()
-        .execute(async (trx) => {
-          let i = 0;
-          for (const size of chunkSizes(rows.length)) {
-            await insertStatuses(trx, rows.slice(i, i + size));
-            i += size;
-          }
-        })
-        .catch((error: unknown) => deps.log?.error({ err: error }, 'could not write the statuses of ended secrets'));
-    });
-    return writing;
+  async function ended(executor: Executor, endings: readonly Ending[]): Promise<void> {
+    if (endings.length === 0) return;
+    const rows = statusRows(endings);
+    let i = 0;
+    for (const size of chunkSizes(rows.length)) {
+      await insertStatuses(executor, rows.slice(i, i + size));
+      i += size;
+    }
+    await recordEvents(executor, eventsOf(endings));
   }
 
-  const recorder = {
+  /**
+   * The status and events of last views, written with the statement or transaction that deletes their secrets
+   * (secrets.repository, hooks.lastViews): a view served is never without its record, whatever fails after it.
+   */
+  const lastViews: LastViewRecords = {
+    write: (executor, taken) => ended(executor, lastViewEndings(taken)),
+    // PostgreSQL: one statement deletes the rows and writes their records (a data-modifying WITH), one round trip
+    // and atomic without a transaction. The records are those of the rows as their readers found them (a last view's
+    // row cannot change but for wrong passwords: their times come from the row deleted), passed as two JSON values,
+    // and only the rows the DELETE takes get theirs: one statement shape for every batch size.
+    ...(deps.dialect === 'postgres' && {
+      oneStatement: {
+        wrap: (deleting) => {
+          const selected = STATUS_COLUMNS.map((name) =>
+            sql.ref(name === 'failed_times' ? 't.failed_times' : `s.${name}`),
+          );
+          const query = sql<SecretRow>`with taken as (${deleting}),
+          recorded as (
+            insert into secret_status (${sql.join(STATUS_COLUMNS.map((name) => sql.ref(name)))})
+            select ${sql.join(selected)}
+            from json_populate_recordset(null::secret_status, ${arg<string>('statuses')}::json) as s
+            join taken as t on t.id = s.id
+            on conflict (id) do nothing
+          ),
+          told as (
+            insert into events (${sql.join(EVENT_COLUMNS.map((name) => sql.ref(name)))})
+            select ${sql.join(EVENT_COLUMNS.map((name) => sql.ref(`e.${name}`)))}
+            from json_populate_recordset(null::events, ${arg<string>('events')}::json) as e
+            where e.subject_id in (select id from taken)
+          )
+          select * from taken`;
+          return { compile: () => query.compile(deps.db) };
+        },
+        values: (views) => {
+          const endings = lastViewEndings(views);
+          return {
+            statuses: JSON.stringify(statusRows(endings)),
+            events: JSON.stringify(eventRows(eventsOf(endings))),
+          };
+        },
+      },
+    }),
+  };
+
+  return {
     readerIps: deps.readerIps,
     /** The address to keep for a view, or null. */
     address: (ip: string | null) => keptAddress(ip, deps.readerIps),
 
-    async ended(executor: Executor, endings: readonly Ending[]): Promise<void> {
-      if (endings.length === 0) return;
-      await insertStatuses(executor, statusRows(endings));
-      const events = endings.filter((ending) => deps.audience.wants(ending.row.owner_id)).flatMap(endEvents);
-      await recordEvents(executor, events);
-    },
+    ended,
 
-    /**
-     * Last views nobody hears of as events: their statuses are gathered for up to FLUSH_MS and written in one commit
-     * (a transaction per batch of reads cost 40 % of the read-burn throughput on SQLite). A process killed in that
-     * window loses those statuses (the secrets are gone either way); a shutdown and every receipt read `flush` first.
-     */
-    endedSoon(endings: readonly Ending[]): void {
-      buffered.push(...statusRows(endings));
-      if (buffered.length >= FLUSH_ROWS) void flush();
-      else if (!timer) timer = setTimeout(() => void flush(), FLUSH_MS);
-    },
-
-    flush,
-
-    /**
-     * The repository's hook for last views taken (secrets.repository, lastViews): an expired row went by expiring.
-     * In the delete's transaction when an event goes with it (`atomic`), else gathered (endedSoon).
-     */
-    async lastViews(executor: Executor, taken: readonly LastView[], atomic: boolean): Promise<void> {
-      const endings = taken.map(({ row, at, ip }) => ({
-        row,
-        at,
-        reason: row.expires_at > at ? ('last_view' as const) : expiryReason(row),
-        view: { at, ip },
-      }));
-      if (atomic) await recorder.ended(executor, endings);
-      else recorder.endedSoon(endings);
-    },
+    lastViews,
 
     /** The events of a view that leaves views (the row's lists are updated by the claim itself). */
     async viewed(executor: Executor, row: SecretRow, viewsLeft: number, at: number): Promise<void> {
@@ -236,7 +242,6 @@ export function createStatusRecorder(deps: {
 
     wants: (userId: string | null) => deps.audience.wants(userId),
   };
-  return recorder;
 }
 
 export type StatusRecorder = ReturnType<typeof createStatusRecorder>;

@@ -85,7 +85,7 @@ export function createViewClaims(deps: {
         return fresh;
       }
       if (row.views_left === 1) {
-        const taken = await repository.takeLastView(row.id, now, ip, recorder?.wants(row.owner_id) ?? false);
+        const taken = await repository.takeLastView(row, now, ip);
         if (taken) deps.burned();
         return taken && { ...taken, views_left: 0 };
       }

@@ -1,7 +1,18 @@
-import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import {
+  sql,
+  type Compilable,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type OperationNodeSource,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import type { DB, Db, SecretsTable } from '../../db/schema.js';
 import { arg, createPreparedQueries } from '../../db/prepared.js';
-import { createBatcher } from '../../lib/batcher.js';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
+import { batchFailure, createBatcher } from '../../lib/batcher.js';
 
 export type SecretRow = Selectable<SecretsTable>;
 export type NewSecretRow = Insertable<SecretsTable>;
@@ -16,20 +27,30 @@ export interface PublicSecretRow {
   expires_at: number;
 }
 
-/** A last view taken: the row as it was, when, and the address kept of its reader (null unless kept). */
+/** A last view: the row as its reader found it (or, taken, as it was deleted), when, and the address kept of its reader. */
 export interface LastView {
   row: SecretRow;
   at: number;
   ip: string | null;
 }
 
-export interface SecretsRepositoryHooks {
+/** The records a last view leaves (its status and events, modules/receipts), written with the delete of its secret. */
+export interface LastViewRecords {
+  /** Writes the records of the rows `taken`, with the transaction that deletes them. */
+  write(executor: Executor, taken: readonly LastView[]): Promise<void>;
   /**
-   * Told of last views taken (their status and events, modules/receipts). `atomic`: some caller wants the record in
-   * the transaction that deletes them (an event goes with it), and `executor` is that transaction; otherwise the
-   * rows are already deleted and `executor` is the database.
+   * Where one statement can delete and record (PostgreSQL): `wrap` gives `deleting` (a DELETE … RETURNING *) with
+   * the records' inserts, answering the rows deleted; `values` its values, from the rows as their readers found them.
    */
-  lastViews?(executor: Executor, taken: readonly LastView[], atomic: boolean): Promise<void>;
+  oneStatement?: {
+    wrap(deleting: Compilable<SecretRow> & OperationNodeSource): Compilable<SecretRow>;
+    values(views: readonly LastView[]): Record<string, unknown>;
+  };
+}
+
+export interface SecretsRepositoryHooks {
+  /** Told of last views taken (modules/receipts): their records go with the delete, never after it. */
+  lastViews?: LastViewRecords;
 }
 
 /** `list || ',' || item` in SQL, for a list that may be null (view and wrong-password times, readers' addresses). */
@@ -56,66 +77,74 @@ export function createSecretsRepository(db: Db, hooks: SecretsRepositoryHooks = 
     );
   };
 
-  // Creates arriving together are written by one multi-row INSERT; if that fails, each row is tried alone, so
-  // one bad row never fails the others.
+  // Creates arriving together are written by one multi-row INSERT. If the database is out of reach, every create of
+  // the batch fails with its error (503); any other failure is a row's own, so each row is tried alone and a bad row
+  // fails only its create, with the database's error for it.
   const insertBatch = createBatcher<NewSecretRow, true>(async (rows) => {
     try {
       await insertRows(rows);
       return new Map(rows.map((row) => [row, true]));
     } catch (error) {
-      if (rows.length === 1) throw error;
+      if (rows.length === 1 || isDatabaseUnavailable(error)) throw error;
       const results = await Promise.allSettled(rows.map((row) => insertRows([row])));
-      return new Map(rows.flatMap((row, i) => (results[i]!.status === 'fulfilled' ? [[row, true] as const] : [])));
+      return new Map(
+        rows.map((row, i) => {
+          const result = results[i]!;
+          return [row, result.status === 'fulfilled' ? true : batchFailure(result.reason)];
+        }),
+      );
     }
   });
 
-  // Last views claimed together are taken by one DELETE … RETURNING: each row is deleted, and returned, once; their
-  // status is written in the same transaction. Expiry is judged by each caller (an expired row may go too: it is dead
-  // either way, and its status says it expired). Callers for one id are served in the order they came (the batcher
-  // never holds an id twice): `pending` keeps each caller's time and address in that order.
-  const pending = new Map<string, { at: number; ip: string | null; atomic: boolean }[]>();
+  // Last views claimed together are taken by one DELETE … RETURNING: each row is deleted, and returned, once, and
+  // their records are written by the same statement (PostgreSQL) or transaction (SQLite: no round trips to save).
+  // Expiry is judged by each caller (an expired row may go too: it is dead either way, and its status says it
+  // expired). Callers for one id are served in the order they came (the batcher never holds an id twice): `pending`
+  // keeps each caller's row, time and address in that order.
+  const pending = new Map<string, LastView[]>();
+  const deleteLastViews = (ids: (eb: ExpressionBuilder<DB, 'secrets'>) => Expression<SqlBool>) =>
+    db.deleteFrom('secrets').where(ids).where('views_left', '=', 1).where('ready', '=', 1).returningAll();
   const takeLastViews = createBatcher<string, SecretRow>(async (ids) => {
-    const views = new Map(
-      ids.map((id) => {
-        const queue = pending.get(id)!;
-        const view = queue.shift()!;
-        if (queue.length === 0) pending.delete(id);
-        return [id, view] as const;
-      }),
-    );
+    const views = ids.map((id) => {
+      const queue = pending.get(id)!;
+      const view = queue.shift()!;
+      if (queue.length === 0) pending.delete(id);
+      return view;
+    });
+    const records = hooks.lastViews;
     const take = async (executor: Executor) => {
       const { rows } = await prepared.run(
         `takeLastViews:${ids.length}`,
         () =>
-          db
-            .deleteFrom('secrets')
-            .where(
+          deleteLastViews((eb) =>
+            eb(
               'id',
               'in',
               ids.map((_, i) => arg<string>('ids', i)),
-            )
-            .where('views_left', '=', 1)
-            .where('ready', '=', 1)
-            .returningAll(),
+            ),
+          ),
         { ids },
         executor,
       );
-      if (hooks.lastViews && rows.length > 0) {
-        await hooks.lastViews(
+      if (records && rows.length > 0) {
+        const byId = new Map(views.map((view) => [view.row.id, view]));
+        await records.write(
           executor,
-          rows.map((row) => {
-            const { at, ip } = views.get(row.id)!;
-            return { row, at, ip };
-          }),
-          atomic,
+          rows.map((row) => ({ row, at: byId.get(row.id)!.at, ip: byId.get(row.id)!.ip })),
         );
       }
       return rows;
     };
-    // A transaction only when an event must go with the change: a transaction per batch cost a sixth of the
-    // read-burn throughput on SQLite, and a status alone can follow (receipts/status-record.ts).
-    const atomic = [...views.values()].some((view) => view.atomic);
-    const rows = atomic ? await db.transaction().execute(take) : await take(db);
+    let rows: SecretRow[];
+    const oneStatement = records?.oneStatement;
+    if (oneStatement) {
+      // One shape for every batch size: the ids go as one array.
+      ({ rows } = await prepared.run(
+        'takeLastViews:recorded',
+        () => oneStatement.wrap(deleteLastViews((eb) => eb('id', '=', sql<string>`any(${arg<string[]>('ids')})`))),
+        { ids, ...oneStatement.values(views) },
+      ));
+    } else rows = records ? await db.transaction().execute(take) : await take(db);
     return new Map(rows.map((row) => [row.id, row]));
   });
 
@@ -130,7 +159,7 @@ export function createSecretsRepository(db: Db, hooks: SecretsRepositoryHooks = 
 
   return {
     async insert(row: NewSecretRow): Promise<void> {
-      if (!(await insertBatch(row))) throw new Error('the secret could not be stored');
+      await insertBatch(row);
     },
 
     /** One row with the caller's executor, not batched: a response goes in the transaction that takes its place. */
@@ -224,19 +253,17 @@ export function createSecretsRepository(db: Db, hooks: SecretsRepositoryHooks = 
         .execute();
     },
 
-    /** The last view: deletes the row and returns it in one statement (undefined when another reader was first). */
-    /** `atomic`: record it in the transaction of the delete (an event goes with it). */
-    async takeLastView(
-      id: string,
-      now: number,
-      ip: string | null = null,
-      atomic = false,
-    ): Promise<SecretRow | undefined> {
-      const queue = pending.get(id);
-      if (queue) queue.push({ at: now, ip, atomic });
-      else pending.set(id, [{ at: now, ip, atomic }]);
-      const row = await takeLastViews(id);
-      return row && row.expires_at > now ? row : undefined;
+    /**
+     * The last view: deletes the row, with its records, and returns it in one statement (undefined when another
+     * reader was first). `row`: the secret as this reader found it, with one view left.
+     */
+    async takeLastView(row: SecretRow, now: number, ip: string | null = null): Promise<SecretRow | undefined> {
+      const view = { row, at: now, ip };
+      const queue = pending.get(row.id);
+      if (queue) queue.push(view);
+      else pending.set(row.id, [view]);
+      const taken = await takeLastViews(row.id);
+      return taken && taken.expires_at > now ? taken : undefined;
     },
 
     /** Deletes the secret when its last view is spent, and returns it (undefined when it had gone already). */
