@@ -27,9 +27,10 @@ export interface Child {
 
 const isRunning = (child: Child) => child.process.exitCode === null && child.process.signalCode === null;
 
-/** Runs `node <args>` with the given environment; its output goes to ours. */
-export function startNode(name: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const proc = spawn(process.execPath, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
+/** Runs `node <args>` with the given environment (under `wrapper`, a command such as a profiler); output goes to ours. */
+export function startNode(name: string, args: string[], env: NodeJS.ProcessEnv, wrapper: string[] = []): Child {
+  const [command, ...before] = [...wrapper, process.execPath];
+  const proc = spawn(command!, [...before, ...args], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   if (proc.pid === undefined) throw new Error(`${name} did not start`);
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   return { name, pid: proc.pid, process: proc, exited };

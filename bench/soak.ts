@@ -6,7 +6,8 @@
 // server's own /metrics), the database and file folder sizes, and the client's p99 latency; it prints a line per
 // sample and, at the end, start, middle and end with the largest stall and when it came. --json FILE keeps it all;
 // --stalls DIR profiles the server and keeps what it was doing during each stall (bench/stall-probe.mjs; read it
-// with `node --import tsx bench/stall-report.ts DIR`).
+// with `node --import tsx bench/stall-report.ts DIR`). --wrap 'heaptrack -o FILE' runs the server under a tool of that
+// kind (a native-memory profile of the whole soak; read it with heaptrack_print).
 // Settings the server reads (HUSH_*) may be given in the environment, e.g. HUSH_STATUS_RETENTION_DAYS.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +34,7 @@ const { values: args } = parseArgs({
     files: { type: 'string', default: '1' },
     json: { type: 'string' },
     stalls: { type: 'string' },
+    wrap: { type: 'string' },
   },
 });
 const MINUTES = Number(args.minutes);
@@ -89,6 +91,20 @@ function databaseBytes(dataDir: string): number {
   return readdirSync(dataDir)
     .filter((name) => name.endsWith('.sqlite') || name.endsWith('.sqlite-wal') || name.endsWith('.db'))
     .reduce((sum, name) => sum + statSync(path.join(dataDir, name)).size, 0);
+}
+
+/** The first node process among the descendants of `pid`. */
+function nodeBelow(pid: number): number {
+  const children = (parent: number) =>
+    readdirSync(`/proc/${parent}/task`).flatMap((task) =>
+      readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  const queue = children(pid);
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    if (readFileSync(`/proc/${next}/cmdline`, 'utf8').includes(SERVER_ENTRY)) return next;
+    queue.push(...children(next));
+  }
+  throw new Error(`no server process below ${pid}`);
 }
 
 function anonymousKiB(pid: number): number {
@@ -180,25 +196,33 @@ async function main(): Promise<number> {
   const port = await freePort();
   const probe = args.stalls ? ['--import', path.join(ROOT, 'bench/stall-probe.mjs')] : [];
   if (args.stalls) mkdirSync(args.stalls, { recursive: true });
-  const server = startNode('Hush server', [...probe, SERVER_ENTRY], {
-    ...process.env,
-    ...(args.stalls ? { HUSH_STALL_DIR: path.resolve(args.stalls) } : {}),
-    HUSH_HOST: HOST,
-    HUSH_PORT: String(port),
-    HUSH_DATA_DIR: dataDir,
-    HUSH_RATE_LIMIT: 'false',
-    HUSH_LOG_LEVEL: process.env.HUSH_LOG_LEVEL ?? 'warn',
-    HUSH_METRICS: 'true',
-    HUSH_UPLOAD_RESTRICTION: 'false',
-    HUSH_ANONYMOUS_MAX_FILE_BYTES: String(8 * MiB),
-  });
+  const wrapper = args.wrap?.split(' ').filter(Boolean) ?? [];
+  const server = startNode(
+    'Hush server',
+    [...probe, SERVER_ENTRY],
+    {
+      ...process.env,
+      ...(args.stalls ? { HUSH_STALL_DIR: path.resolve(args.stalls) } : {}),
+      HUSH_HOST: HOST,
+      HUSH_PORT: String(port),
+      HUSH_DATA_DIR: dataDir,
+      HUSH_RATE_LIMIT: 'false',
+      HUSH_LOG_LEVEL: process.env.HUSH_LOG_LEVEL ?? 'warn',
+      HUSH_METRICS: 'true',
+      HUSH_UPLOAD_RESTRICTION: 'false',
+      HUSH_ANONYMOUS_MAX_FILE_BYTES: String(8 * MiB),
+    },
+    wrapper,
+  );
   process.once('exit', () => killNow(server));
   const base = `http://${HOST}:${port}`;
   const api = `${base}/api/v1`;
-  await waitUntilReady(server, `${base}/readyz`, 30_000);
+  await waitUntilReady(server, `${base}/readyz`, 60_000);
+  // Under a wrapper, the server is the node process below it.
+  const serverPid = wrapper.length ? nodeBelow(server.pid) : server.pid;
   log(
     `soak: ${MINUTES} min, ${CREATES_PER_SECOND} text secrets/s, ${FILES_PER_SECOND} × 1 MiB files/s, ` +
-      `server pid ${server.pid}, data in ${dataDir}`,
+      `server pid ${serverPid}, data in ${dataDir}`,
   );
 
   const tally = new Tally();
@@ -296,7 +320,7 @@ async function main(): Promise<number> {
         rssMiB: metric(text, 'process_resident_memory_bytes') / MiB,
         heapUsedMiB: metric(text, 'nodejs_heap_size_used_bytes') / MiB,
         heapTotalMiB: metric(text, 'nodejs_heap_size_total_bytes') / MiB,
-        anonMiB: anonymousKiB(server.pid) / 1024,
+        anonMiB: anonymousKiB(serverPid) / 1024,
         externalMiB: metric(text, 'nodejs_external_memory_bytes') / MiB,
         openFds: metric(text, 'process_open_fds'),
         loopP99Ms: metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
@@ -319,7 +343,9 @@ async function main(): Promise<number> {
     paced(FILES_PER_SECOND, until, 20, fileSecret),
     sampler,
   ]);
-  await stop(server, 20_000);
+  // A wrapper ends when the server does (heaptrack then writes its profile).
+  if (wrapper.length) process.kill(serverPid, 'SIGTERM');
+  await stop(server, wrapper.length ? 600_000 : 20_000);
 
   console.log(`\n${summary(samples)}`);
   if (tally.statuses.size) {
