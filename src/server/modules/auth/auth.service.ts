@@ -167,7 +167,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async signup(input: z.output<typeof SignupBody>, asker: SignupAsker): Promise<StartedSession | SignupPending> {
       await signupOpen(input.email);
       if (deps.emailSignup) {
-        if ((await users.taken(input.username, '')).username) throw usernameTaken();
+        if (await users.findByUsername(input.username)) throw usernameTaken();
         await deps.emailSignup(input, asker);
         return { pending: true };
       }
