@@ -171,6 +171,7 @@ export async function createApp(deps: AppDeps) {
   const tokens = createTokensRepository(database.db);
   const users = createUsersRepository(database.db, database.dialect);
   const sessions = createSessionsRepository(database.db);
+  const mailer = mailerFromConfig(config);
   const auth = createAuthService({
     users,
     sessions,
@@ -183,7 +184,11 @@ export async function createApp(deps: AppDeps) {
     // Shared by every instance when Redis is there (their own counts while it cannot be reached).
     ...(deps.redis && { throttle: redisThrottleStore(deps.redis, SIGN_IN_THROTTLE) }),
     ssoOnly: config.ssoOnly,
-    signedUp: (user, acceptLanguage) => identity.accountEmail.sendVerification(user, { ip: null, acceptLanguage }),
+    // With email, a sign-up's account waits for the link emailed to its address (issue 29.1).
+    ...(mailer !== null &&
+      config.publicUrl !== '' && {
+        emailSignup: (input, asker) => identity.accountEmail.requestSignup(input, asker),
+      }),
   });
   const account = createAccountService({
     users,
@@ -195,7 +200,6 @@ export async function createApp(deps: AppDeps) {
     clock,
     emailChanged: (user) => identity.accountEmail.sendVerification(user, { ip: null }),
   });
-  const mailer = mailerFromConfig(config);
   const activity = createActivityService({
     db: database.db,
     clock,

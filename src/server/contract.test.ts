@@ -14,6 +14,7 @@ import {
   LISTS,
   NESTED,
   OPTIONAL_FIELDS,
+  OTHER_SUCCESS_FIELDS,
   PAGES,
   PREFIXES,
   PUBLIC_API,
@@ -185,12 +186,13 @@ describe('the older paths kept as aliases', () => {
 const fieldsOf = (item: unknown) => Object.keys(item as object).sort();
 
 /** A success body has exactly the fields clients read (its optional ones only where they apply). */
-function expectSuccessFields(name: RouteName, body: Record<string, unknown>): void {
+function expectSuccessFields(name: RouteName, status: number, body: Record<string, unknown>): void {
   const items = Array.isArray(body) ? body : [body];
   const optional = OPTIONAL_FIELDS[name] ?? [];
+  const fields = OTHER_SUCCESS_FIELDS[name]?.[status] ?? SUCCESS_FIELDS[name];
   for (const item of items) {
     const present = fieldsOf(item).filter((field) => !optional.includes(field));
-    expect(present).toEqual([...SUCCESS_FIELDS[name]].sort());
+    expect(present).toEqual([...fields].sort());
   }
   if (LISTS.includes(name)) expect(items.length).toBeGreaterThan(0);
   const page = PAGES[name];
@@ -244,7 +246,7 @@ describeEachDialect('the HTTP contract', (dialect: Dialect) => {
           }
           const body = (Buffer.isBuffer(declared) ? { sha256: sha256(declared) } : declared) as Record<string, unknown>;
           if (scenario.code) expect(body.code).toBe(scenario.code);
-          if (response.statusCode < 300 && !BINARY.includes(name)) expectSuccessFields(name, body);
+          if (response.statusCode < 300 && !BINARY.includes(name)) expectSuccessFields(name, response.statusCode, body);
           expect(response.headers['cache-control']).toBe('no-store');
           answers.push({
             status: response.statusCode,

@@ -9,6 +9,7 @@ import { accountEmailRoutes } from './modules/account-email/account-email.routes
 import { createAccountEmailService } from './modules/account-email/account-email.service.js';
 import { emailThrottles } from './modules/account-email/account-email.throttles.js';
 import { createEmailTokensRepository } from './modules/account-email/email-tokens.repository.js';
+import { createSignupRequestsRepository } from './modules/account-email/signup-requests.repository.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { CookieOptions } from './modules/auth/cookies.js';
 import { signInMethodsRoutes } from './modules/auth/methods.js';
@@ -62,7 +63,9 @@ export function createIdentity(deps: IdentityDeps) {
 
   const accountEmail = createAccountEmailService({
     tokens: createEmailTokensRepository(db),
+    signups: createSignupRequestsRepository(db),
     users,
+    auth,
     passwords,
     clock,
     mailer: deps.mailer,
@@ -151,7 +154,7 @@ export function createIdentity(deps: IdentityDeps) {
         }),
         { prefix },
       );
-      await app.register(accountEmailRoutes(accountEmail), { prefix });
+      await app.register(accountEmailRoutes(accountEmail, signedIn), { prefix });
       await app.register(passkeysRoutes({ ...passkeys, passkeys: passkeys.service, signedIn, cookies }), { prefix });
     },
   };

@@ -57,6 +57,7 @@ export const ERROR_MESSAGES = {
   'auth.verify_link_invalid':
     'This verification link has expired, was already used or is for an address the account no longer has',
   'auth.email_unavailable': 'This instance sends no email; an admin can reset passwords (Account → Users)',
+  'auth.signup_link_invalid': 'This sign-up link has expired or was already used; sign up again',
   'account.email_verified': 'This email address is verified already',
   'admin.user_not_found': 'No such user',
   'admin.last_admin': 'The last admin cannot be deleted or demoted; make another user admin first',

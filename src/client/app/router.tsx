@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', ...page(() => import('../features/auth/email-links/ForgotPasswordPage')) },
       { path: 'reset-password', ...page(() => import('../features/auth/email-links/ResetPasswordPage')) },
       { path: 'verify-email', ...page(() => import('../features/auth/email-links/VerifyEmailPage')) },
+      { path: 'confirm-signup', ...page(() => import('../features/auth/email-links/ConfirmSignupPage')) },
       {
         path: 'account',
         ...page(() => import('../features/account/layout/AccountLayout'), { wide: true }),

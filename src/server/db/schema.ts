@@ -221,6 +221,8 @@ export interface TotpCredentialsTable {
   confirmed_at: number | null;
   /** The 30-second step of the last code accepted: a code is good once. */
   last_step: number | null;
+  /** 1: confirmed while the account's address was unproven (0015); a password reset removes it. */
+  added_unverified: Generated<number>;
 }
 
 /** A one-time backup code (0011): only its SHA-256. */
@@ -279,6 +281,8 @@ export interface PasskeysTable {
   backed_up: number;
   created_at: number;
   last_used_at: number | null;
+  /** 1: added while the account's address was unproven (0015); a password reset removes it. */
+  added_unverified: Generated<number>;
 }
 
 /** A WebAuthn challenge handed out (0014): single use; `user_id` null for a passwordless sign-in. */
@@ -303,6 +307,8 @@ export interface UserIdentitiesTable {
   last_used_at: number | null;
   /** The random password's hash of the account this identity created (still that: nobody knows the password). */
   created_password_hash: string | null;
+  /** 1: added while the account's address was unproven (0015); a password reset removes it. */
+  added_unverified: Generated<number>;
 }
 
 /** A sign-in on its way through an OpenID provider (0013): keyed by the SHA-256 of the browser's cookie. */
@@ -331,6 +337,19 @@ export interface OidcLinkTicketsTable {
   /** The role claim's role, applied once the link is confirmed; null without HUSH_OIDC_ROLE_CLAIM. */
   role: string | null;
   next: string;
+  expires_at: number;
+}
+
+/**
+ * A sign-up waiting for the link emailed to its address (0015): only the SHA-256 of the link's token, and the
+ * argon2id hash of the password chosen (the account's, once the link is opened with it).
+ */
+export interface SignupRequestsTable {
+  token_hash: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  created_at: number;
   expires_at: number;
 }
 
@@ -383,6 +402,7 @@ export interface DB {
   email_tokens: EmailTokensTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  signup_requests: SignupRequestsTable;
 }
 
 export type Db = Kysely<DB>;

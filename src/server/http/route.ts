@@ -21,6 +21,17 @@ export interface RouteInput<C extends RouteContract> {
   reply: FastifyReply;
 }
 
+/** The success status a handler chose over its contract's first (see answerWith). */
+const chosenStatus = new WeakMap<FastifyReply, number>();
+
+/**
+ * A route whose contract lists more than one success answers with this one instead of the first (sign-up: 201
+ * signed in, or 202 when its link is emailed).
+ */
+export function answerWith(reply: FastifyReply, status: number): void {
+  chosenStatus.set(reply, status);
+}
+
 /** `/secret/{id}` → `/secret/:id` */
 export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -53,7 +64,7 @@ export function addRoute<C extends RouteContract>(
         reply,
       } as RouteInput<C>;
       const result = await handler(input);
-      return reply.status(status).send(result);
+      return reply.status(chosenStatus.get(reply) ?? status).send(result);
     },
   };
   for (const path of [contract.path, ...(contract.aliases ?? [])]) app.route({ ...route, url: fastifyPath(path) });

@@ -145,6 +145,11 @@ export const OPTIONAL_FIELDS: Partial<Record<RouteName, string[]>> = {
 };
 export const TICKET_FIELDS = ['expiresAt', 'files', 'token'];
 
+/** A route's other success status, and the fields of its body then: a sign-up whose link is emailed. */
+export const OTHER_SUCCESS_FIELDS: Partial<Record<RouteName, Record<number, string[]>>> = {
+  signup: { 202: ['pending'] },
+};
+
 /** The fields of every success body, also written out by hand: clients read exactly these. */
 export const SUCCESS_FIELDS: Record<RouteName, string[]> = {
   create: ['deleteToken', 'expiresAt', 'id', 'receiptPath'],
@@ -168,9 +173,10 @@ export const SUCCESS_FIELDS: Record<RouteName, string[]> = {
   headerSignIn: SESSION_FIELDS,
   setup: SESSION_FIELDS,
   requestPasswordReset: ['accepted'],
-  confirmPasswordReset: ['reset', 'username'],
+  confirmPasswordReset: ['ended', 'reset', 'unverified', 'username'],
   verifyEmail: ['email', 'verified'],
   sendVerification: ['email', 'sent'],
+  confirmSignup: SESSION_FIELDS,
   account: ACCOUNT_FIELDS,
   update: ACCOUNT_FIELDS,
   delete: ['deleted'],

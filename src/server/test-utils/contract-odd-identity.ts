@@ -52,6 +52,12 @@ export function identityOddRequests({ badBodies, badIds, oddCredentials, nul }: 
       ...oddCredentials('POST', '/authentication/verify-email'),
       { method: 'POST', url: '/authentication/verify-email', payload: { token: `${'A'.repeat(42)}=` } },
     ],
+    confirmSignup: [
+      ...badBodies('/authentication/signup/confirm'),
+      ...oddCredentials('POST', '/authentication/signup/confirm'),
+      { method: 'POST', url: '/authentication/signup/confirm', payload: { token: nul, password: 'abcdef' } },
+      { method: 'POST', url: '/authentication/signup/confirm', payload: { token: 'A'.repeat(43), password: '' } },
+    ],
     sendVerification: [
       ...badBodies('/account/email/verification'),
       ...oddCredentials('POST', '/account/email/verification'),

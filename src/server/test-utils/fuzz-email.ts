@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { RouteContract } from '../../shared/api/contract.js';
 import type { EmailTokenPurpose } from '../../shared/rules/account-email.js';
+import { createPasswordHasher } from '../lib/passwords.js';
 import { randomToken, sha256 } from '../lib/tokens.js';
 import type { TestApp } from './app.js';
 
@@ -26,6 +27,8 @@ export interface EmailSeeds {
   /** Unused links of fuzzer's (each works once). */
   reset: string[];
   verify: string[];
+  /** Links of sign-ups waiting for them, each with the password 'correct horse' and a name of its own. */
+  signup: string[];
 }
 
 /** Links as the emails would have carried them: only their SHA-256 stored, valid for an hour. */
@@ -49,7 +52,22 @@ export async function seedFuzzEmail(t: TestApp, userId: string, email: string): 
       .execute();
     return tokens;
   };
-  return { reset: await issue('reset_password'), verify: await issue('verify_email') };
+  const passwordHash = await createPasswordHasher(1).hash('correct horse');
+  const signup = Array.from({ length: 40 }, () => randomToken(32));
+  await t.database.db
+    .insertInto('signup_requests')
+    .values(
+      signup.map((token, i) => ({
+        token_hash: sha256(token),
+        username: `waiting_${i}`,
+        email: `waiting${i}@example.com`,
+        password_hash: passwordHash,
+        created_at: now,
+        expires_at: now + 3_600_000,
+      })),
+    )
+    .execute();
+  return { reset: await issue('reset_password'), verify: await issue('verify_email'), signup };
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -71,6 +89,16 @@ export function plausibleEmailBody(route: RouteContract, seeds: EmailSeeds): fc.
         .map(json);
     case 'POST /authentication/verify-email':
       return fc.record({ token }, { requiredKeys: [] }).map(json);
+    case 'POST /authentication/signup/confirm':
+      return fc
+        .record(
+          {
+            token: fc.constantFrom(seeds.signup[0]!, seeds.reset[1]!, 'A'.repeat(43), 'short', null),
+            password: fc.constantFrom('correct horse', 'wrong horse', '', 'x'.repeat(2000), null),
+          },
+          { requiredKeys: [] },
+        )
+        .map(json);
     default:
       return null;
   }
@@ -90,6 +118,8 @@ export function targetedEmailArb(
       return body(fc.constantFrom(...seeds.reset).map((token) => ({ token, password: 'correct horse' })));
     case 'POST /authentication/verify-email':
       return body(fc.constantFrom(...seeds.verify).map((token) => ({ token })));
+    case 'POST /authentication/signup/confirm':
+      return body(fc.constantFrom(...seeds.signup).map((token) => ({ token, password: 'correct horse' })));
     default:
       return null;
   }

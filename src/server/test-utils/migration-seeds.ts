@@ -13,6 +13,7 @@ import { stepTwoFactor } from './migration-seeds/0011-two-factor.js';
 import { stepEmailTokens } from './migration-seeds/0012-email-tokens.js';
 import { stepOidc } from './migration-seeds/0013-oidc.js';
 import { stepPasskeys } from './migration-seeds/0014-passkeys.js';
+import { stepAddressProof } from './migration-seeds/0015-address-proof.js';
 
 export type { SeedWorld } from './migration-seeds/world.js';
 
@@ -35,4 +36,5 @@ export const SEEDS: Record<string, Step> = {
   '0012-email-tokens': stepEmailTokens,
   '0013-oidc': stepOidc,
   '0014-passkeys': stepPasskeys,
+  '0015-address-proof': stepAddressProof,
 };

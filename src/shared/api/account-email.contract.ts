@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_TOKEN_MINUTES, EMAIL_TOKEN_PATTERN } from '../rules/account-email.js';
-import { Password } from './auth.contract.js';
+import { Password, SessionInfo } from './auth.contract.js';
 import { defineRoute, errorResponse, noNul } from './contract.js';
 
 /**
@@ -17,6 +17,32 @@ export const PasswordResetConfirmBody = z
   .object({ token: EmailToken, password: Password })
   .meta({ id: 'PasswordResetConfirmBody' });
 export const VerifyEmailBody = z.object({ token: EmailToken }).meta({ id: 'VerifyEmailBody' });
+export const ConfirmSignupBody = z
+  .object({
+    token: EmailToken,
+    password: z.string().min(1, 'is required').max(1024).describe('The password chosen at sign-up'),
+  })
+  .meta({ id: 'ConfirmSignupBody' });
+
+/** What a password reset ended and removed (issue 29.1): the reset page tells its owner. */
+export const PasswordResetDone = z
+  .object({
+    reset: z.literal(true),
+    username: z.string(),
+    ended: z
+      .object({ sessions: z.number().int(), apiTokens: z.number().int() })
+      .describe('Every session and every API token of the account ended'),
+    unverified: z
+      .object({
+        passkeys: z.number().int(),
+        identities: z.number().int().describe('Linked OpenID providers'),
+        authenticatorApp: z.boolean().describe('Two-factor codes (and their backup codes) were turned off'),
+        webhooks: z.number().int(),
+        requests: z.number().int().describe('Open requests closed (revoked); their answers stay'),
+      })
+      .describe('Removed: added while the address was not verified, so maybe by someone else'),
+  })
+  .meta({ id: 'PasswordResetDone' });
 
 const rateLimited = errorResponse(
   'Too many requests, or too many of these from this client or for this account (rate_limited, with retryAfterSeconds)',
@@ -62,14 +88,16 @@ export const accountEmailRoutes = {
     operationId: 'confirmPasswordReset',
     tag: 'authentication',
     access: 'anyone',
-    summary: 'Set a new password with the token of a reset link; every session of the account ends',
+    summary: 'Set a new password with the token of a reset link; every session and API token of the account ends',
     description:
-      'The account is not signed in by this: its owner signs in with the new password next (and any second factor).',
+      'The account is not signed in by this: its owner signs in with the new password next (and any second factor). ' +
+      'The link proves the address: passkeys, linked providers and an authenticator app added while it was not ' +
+      'verified are removed, and so are webhooks and open requests made before it was (requests are revoked).',
     body: PasswordResetConfirmBody,
     responses: {
       200: {
-        description: 'The password is set; every session of the account ended',
-        schema: z.object({ reset: z.literal(true), username: z.string() }),
+        description: 'The password is set; every session and API token of the account ended; what was removed',
+        schema: PasswordResetDone,
       },
       400: errorResponse(
         'A field is invalid, or the link expired, was used, was replaced or is not one (auth.reset_link_invalid)',
@@ -123,6 +151,34 @@ export const accountEmailRoutes = {
       409: errorResponse(
         'The address is verified already (account.email_verified), or this instance sends no email ' +
           '(auth.email_unavailable)',
+      ),
+      413: tooLarge,
+      415: notJson,
+      429: rateLimited,
+    },
+  }),
+  confirmSignup: defineRoute({
+    method: 'POST',
+    path: '/authentication/signup/confirm',
+    operationId: 'confirmSignup',
+    tag: 'authentication',
+    access: 'anyone',
+    summary: 'Make the account of a sign-up with the token of its emailed link and the password chosen',
+    description:
+      `The link is valid ${EMAIL_TOKEN_MINUTES.confirm_signup / 60} hours and once. The account's address is ` +
+      'verified by it, and the account is signed in. A wrong password keeps the link.',
+    body: ConfirmSignupBody,
+    responses: {
+      201: { description: 'The account is made and signed in; sets the session cookies', schema: SessionInfo },
+      400: errorResponse('A field is invalid, or the link expired, was used or is not one (auth.signup_link_invalid)'),
+      401: errorResponse(
+        'Not the password chosen at sign-up (auth.invalid_credentials), or the API token sent is not valid',
+      ),
+      403: errorResponse(
+        'Sign-up was turned off meanwhile, the email domain is not allowed, or a request from another site',
+      ),
+      409: errorResponse(
+        'The username or the address got an account meanwhile (auth.username_taken, auth.email_taken)',
       ),
       413: tooLarge,
       415: notJson,

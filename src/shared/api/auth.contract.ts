@@ -35,6 +35,9 @@ export const SessionInfo = z
   })
   .meta({ id: 'SessionInfo' });
 
+/** A sign-up on an instance that sends email: its account is made by the link emailed to its address. */
+export const SignupPending = z.object({ pending: z.literal(true) }).meta({ id: 'SignupPending' });
+
 /** The password was right; the sign-in finishes with one of these second factors within 5 minutes. */
 export const SecondFactorNeeded = z
   .object({
@@ -86,14 +89,28 @@ export const authRoutes = {
     operationId: 'signUp',
     tag: 'authentication',
     access: 'anyone',
-    summary: 'Create an account and sign in',
+    summary: 'Create an account: at once, or once the link emailed to its address is opened',
+    description:
+      'On an instance that sends email (HUSH_SMTP_URL and HUSH_PUBLIC_URL), no account is made yet: the answer is ' +
+      '202, the same whether or not the address has an account, and the address gets either a link that makes the ' +
+      'account with this password (POST /authentication/signup/confirm) or, when it has one, a notice that someone ' +
+      'tried. Only a taken username is told (409 auth.username_taken): usernames are public. Without email, the ' +
+      'account is made and signed in at once (201), and a taken username or address is told (409): anyone can then ' +
+      'learn whether an address has an account here.',
     body: SignupBody,
     responses: {
-      201: { description: 'Signed up and in; sets the session cookies', schema: SessionInfo },
+      201: { description: 'Without email: signed up and in; sets the session cookies', schema: SessionInfo },
+      202: {
+        description:
+          'With email: what happens next is in an email to the address (a link, or a notice that it has an account)',
+        schema: SignupPending,
+      },
       400: errorResponse('A field is invalid (validation.<field>)'),
       401: badToken,
       403: errorResponse('Sign-up is disabled, the email domain is not allowed, or a request from another site'),
-      409: errorResponse('The username or email is taken (auth.username_taken, auth.email_taken)'),
+      409: errorResponse(
+        'The username is taken (auth.username_taken); without email, also the address (auth.email_taken)',
+      ),
       413: tooLarge,
       415: notJson,
       429: rateLimited,

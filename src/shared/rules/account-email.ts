@@ -6,19 +6,22 @@
  * stays out of access logs, proxies and Referer headers; the page reads it and POSTs it.
  */
 
-export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
+/** confirm_signup (issue 29.1): a sign-up on an instance that sends email makes its account only by this link. */
+export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password', 'confirm_signup'] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 /** How long a link stays valid: a reset link briefly (it is as good as the password), a verification for two days. */
 export const EMAIL_TOKEN_MINUTES: Record<EmailTokenPurpose, number> = {
   reset_password: 30,
   verify_email: 48 * 60,
+  confirm_signup: 48 * 60,
 };
 
 /** The page each link opens. */
 export const EMAIL_LINK_PATHS: Record<EmailTokenPurpose, string> = {
   verify_email: '/verify-email',
   reset_password: '/reset-password',
+  confirm_signup: '/confirm-signup',
 };
 
 /** 32 random bytes, base64url. */

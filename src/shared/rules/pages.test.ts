@@ -5,13 +5,15 @@ describe('pagePath', () => {
   it('maps every known page to itself, and the account area’s twelve sections with its three request pages', () => {
     for (const path of PAGE_PATHS) expect(pagePath(path)).toBe(path);
     expect([...PAGE_PATHS].filter((path) => path.startsWith('/account/'))).toHaveLength(15);
-    // 33: with /signin/link, the OpenID link confirmation (issue 16.1), and /account/security (issue 16.7).
-    expect(PAGE_PATHS.size).toBe(33);
+    // 34: with /signin/link, the OpenID link confirmation (issue 16.1), /account/security (issue 16.7), and
+    // /confirm-signup, a sign-up's emailed link (issue 29.1).
+    expect(PAGE_PATHS.size).toBe(34);
   });
 
   it('strips the token of an emailed link: each link page is one page', () => {
     expect(pagePath(`/reset-password#${'t'.repeat(43)}`)).toBe('/reset-password');
     expect(pagePath(`/verify-email#${'t'.repeat(43)}`)).toBe('/verify-email');
+    expect(pagePath(`/confirm-signup#${'t'.repeat(43)}`)).toBe('/confirm-signup');
   });
 
   it('strips request ids and keys: the fill link and the inbox link are one page each', () => {

@@ -44,6 +44,8 @@ export const PAGE_PATHS: ReadonlySet<string> = new Set([
   '/forgot-password',
   '/reset-password',
   '/verify-email',
+  // A sign-up's emailed link, which makes its account (issue 29.1).
+  '/confirm-signup',
   '/privacy',
   '/terms',
   '/api-docs',

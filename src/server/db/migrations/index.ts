@@ -13,6 +13,7 @@ import * as twoFactor from './0011-two-factor.js';
 import * as emailTokens from './0012-email-tokens.js';
 import * as oidc from './0013-oidc.js';
 import * as passkeys from './0014-passkeys.js';
+import * as addressProof from './0015-address-proof.js';
 
 /** Every migration, in order. Names are never changed once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-email-tokens': emailTokens,
   '0013-oidc': oidc,
   '0014-passkeys': passkeys,
+  '0015-address-proof': addressProof,
 };

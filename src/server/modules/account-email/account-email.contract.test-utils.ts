@@ -16,7 +16,7 @@ import { startSmtpSink } from '../../test-utils/smtp-sink.js';
 
 type EmailRoute = Extract<
   RouteName,
-  'requestPasswordReset' | 'confirmPasswordReset' | 'verifyEmail' | 'sendVerification'
+  'requestPasswordReset' | 'confirmPasswordReset' | 'verifyEmail' | 'sendVerification' | 'confirmSignup'
 >;
 
 // A real SMTP server for the scenarios that need a link out of an email: the app of each scenario sends to it.
@@ -28,22 +28,31 @@ const RESET = '/authentication/password-reset';
 const CONFIRM = '/authentication/password-reset/confirm';
 const VERIFY = '/authentication/verify-email';
 const RESEND = '/account/email/verification';
+const SIGNUP = '/authentication/signup';
+const CONFIRM_SIGNUP = '/authentication/signup/confirm';
 /** A token of the right shape that no link holds. */
 const NO_LINK = 'A'.repeat(43);
 
-/** Signs `username` up and answers the token of the link emailed to it (`purpose`: after asking for one). */
+/** Signs `username` up and answers the token of the link of `purpose` emailed to it (asked for after). */
 async function linkFor(api: Api, username: string, purpose: 'verify_email' | 'reset_password') {
   const after = sink.received.length;
   const browser = await api.signUp({ username });
-  if (purpose === 'reset_password') {
-    const asked = await api.inject({ method: 'POST', url: RESET, payload: { login: username } });
-    if (asked.statusCode !== 202) throw new Error(asked.body);
-  }
-  // The sign-up's verification email comes first; a reset's after it.
-  const first = await mailedLink(sink.received, `${username}@example.com`, 'verify_email', { after });
-  if (purpose === 'verify_email') return { browser, token: first.token };
-  const reset = await mailedLink(sink.received, `${username}@example.com`, 'reset_password', { after });
-  return { browser, token: reset.token };
+  const asked =
+    purpose === 'reset_password'
+      ? await api.inject({ method: 'POST', url: RESET, payload: { login: username } })
+      : await browser.inject({ method: 'POST', url: RESEND });
+  if (asked.statusCode !== 202) throw new Error(asked.body);
+  const { token } = await mailedLink(sink.received, `${username}@example.com`, purpose, { after });
+  return { browser, token };
+}
+
+/** A sign-up of `username` (on an instance with email) and the token of the link that makes its account. */
+async function signupLink(api: Api, username: string) {
+  const after = sink.received.length;
+  const payload = { username, email: `${username}@example.com`, password: ACCOUNT_PASSWORD };
+  const asked = await api.inject({ method: 'POST', url: SIGNUP, payload });
+  if (asked.statusCode !== 202) throw new Error(asked.body);
+  return (await mailedLink(sink.received, `${username}@example.com`, 'confirm_signup', { after })).token;
 }
 
 export const ACCOUNT_EMAIL_SCENARIOS: Record<EmailRoute, Scenario[]> = {
@@ -190,5 +199,69 @@ export const ACCOUNT_EMAIL_SCENARIOS: Record<EmailRoute, Scenario[]> = {
     },
     ...bodyFailures('POST', RESEND),
     rateLimited({ method: 'POST', url: RESEND }),
+  ],
+  confirmSignup: [
+    {
+      status: 201,
+      why: 'the token of a sign-up’s emailed link and its password',
+      config: WITH_MAIL,
+      run: async (api) => {
+        const token = await signupLink(api, 'confirm_me');
+        return api.inject({ method: 'POST', url: CONFIRM_SIGNUP, payload: { token, password: ACCOUNT_PASSWORD } });
+      },
+    },
+    {
+      status: 400,
+      code: 'auth.signup_link_invalid',
+      why: 'a token of no link',
+      run: (api) =>
+        api.inject({ method: 'POST', url: CONFIRM_SIGNUP, payload: { token: NO_LINK, password: ACCOUNT_PASSWORD } }),
+    },
+    {
+      status: 400,
+      code: 'validation.token',
+      why: 'a token of the wrong shape',
+      run: (api) =>
+        api.inject({ method: 'POST', url: CONFIRM_SIGNUP, payload: { token: 'short', password: ACCOUNT_PASSWORD } }),
+    },
+    {
+      status: 401,
+      code: 'auth.invalid_credentials',
+      why: 'not the password chosen at sign-up',
+      config: WITH_MAIL,
+      run: async (api) => {
+        const token = await signupLink(api, 'wrong_pw');
+        return api.inject({ method: 'POST', url: CONFIRM_SIGNUP, payload: { token, password: 'not the one' } });
+      },
+    },
+    unknownToken({ method: 'POST', url: CONFIRM_SIGNUP, payload: { token: NO_LINK, password: ACCOUNT_PASSWORD } }),
+    {
+      status: 403,
+      code: 'auth.signup_disabled',
+      why: 'account creation switched off after the sign-up',
+      config: WITH_MAIL,
+      run: async (api) => {
+        const token = await signupLink(api, 'too_late');
+        await api.services.settings.update({ disable_user_account_creation: true });
+        return api.inject({ method: 'POST', url: CONFIRM_SIGNUP, payload: { token, password: ACCOUNT_PASSWORD } });
+      },
+    },
+    crossSite({ method: 'POST', url: CONFIRM_SIGNUP, payload: { token: NO_LINK, password: ACCOUNT_PASSWORD } }),
+    {
+      status: 409,
+      code: 'auth.username_taken',
+      why: 'the username got an account meanwhile',
+      config: WITH_MAIL,
+      run: async (api) => {
+        const token = await signupLink(api, 'contested');
+        await api.services.auth.createUser(
+          { username: 'Contested', email: 'other@example.com', password: ACCOUNT_PASSWORD },
+          'user',
+        );
+        return api.inject({ method: 'POST', url: CONFIRM_SIGNUP, payload: { token, password: ACCOUNT_PASSWORD } });
+      },
+    },
+    ...bodyFailures('POST', CONFIRM_SIGNUP),
+    rateLimited({ method: 'POST', url: CONFIRM_SIGNUP, payload: {} }),
   ],
 };

@@ -12,14 +12,19 @@ const DAY = 24 * HOUR;
  * - resetAccount: reset emails to one account, whoever asks: a few, then silently none for a while (the answer
  *   stays the same, so it tells nothing about the account, and nobody can fill its owner's mailbox);
  * - resend: verification emails one account asks for again (429);
- * - links: tokens tried from one client, reset and verification alike: a guess costs like a wrong password, and a
- *   success clears the count.
+ * - links: tokens tried from one client, reset, verification and sign-up alike (a sign-up's wrong password too): a
+ *   guess costs like a wrong password, and a success clears the count;
+ * - signupClient: sign-ups from one client, on an instance that emails their links (429, whichever address);
+ * - signupAddress: sign-up emails to one address, whether it has an account or not: a few, then silently none for a
+ *   while (the answer stays the same, and nobody can fill a stranger's mailbox).
  */
 export const EMAIL_THROTTLE_RULES = {
   resetClient: { free: 5, baseDelayMs: MINUTE, maxDelayMs: HOUR, forgetMs: DAY },
   resetAccount: { free: 3, baseDelayMs: 5 * MINUTE, maxDelayMs: HOUR, forgetMs: DAY },
   resend: { free: 3, baseDelayMs: MINUTE, maxDelayMs: HOUR, forgetMs: DAY },
   links: { free: 10, baseDelayMs: 1000, maxDelayMs: 15 * MINUTE, forgetMs: DAY },
+  signupClient: { free: 5, baseDelayMs: MINUTE, maxDelayMs: HOUR, forgetMs: DAY },
+  signupAddress: { free: 3, baseDelayMs: 5 * MINUTE, maxDelayMs: HOUR, forgetMs: DAY },
 } satisfies Record<string, ThrottleRules>;
 
 export type EmailThrottles = Record<keyof typeof EMAIL_THROTTLE_RULES, ThrottleStore>;
@@ -34,5 +39,7 @@ export function emailThrottles(redis?: Redis): EmailThrottles {
     resetAccount: store('resetAccount'),
     resend: store('resend'),
     links: store('links'),
+    signupClient: store('signupClient'),
+    signupAddress: store('signupAddress'),
   };
 }

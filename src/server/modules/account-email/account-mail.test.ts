@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../shared/rules/languages.js';
-import { composeAccountMail } from './account-mail.js';
+import { composeAccountMail, composeSignupTaken } from './account-mail.js';
 
 const LINK = 'https://hush.example.org/verify-email#tok&en';
 
-describe('account emails (src/server/locales/{code}/emails.json, verify.* and reset.*)', () => {
+describe('account emails (src/server/locales/{code}/emails.json, verify.*, reset.*, signup.*, signupTaken.*)', () => {
   it('a verification in German: its sentences, the link alone on its line, the HTML escaped once', () => {
     const mail = composeAccountMail({
       purpose: 'verify_email',
@@ -48,7 +48,39 @@ describe('account emails (src/server/locales/{code}/emails.json, verify.* and re
       LINK,
       '',
       'Once the password is changed, every session of the account is signed out.',
+      'Every API token of the account stops working too: scripts that use one need a new token.',
       'If you did not ask for this, ignore this email: your password stays as it is.',
     ]);
+  });
+
+  it('a reset of an account with something added while its address was unproven says what the reset removes', () => {
+    const mail = composeAccountMail({
+      purpose: 'reset_password',
+      to: 'bob@example.org',
+      username: 'bob',
+      link: LINK,
+      language: 'en',
+      removes: true,
+    });
+    expect(mail.text.split('\n').slice(5)).toEqual([
+      'Once the password is changed, every session of the account is signed out.',
+      'Every API token of the account stops working too: scripts that use one need a new token.',
+      'Passkeys, linked sign-in providers, an authenticator app and webhooks that were added while this address was ' +
+        'not verified are removed as well, and such open requests are closed: whoever added them may not have been you.',
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ]);
+  });
+
+  it('someone signing up with an address that has an account: a notice to it, with the way to a new password', () => {
+    const mail = composeSignupTaken({
+      to: 'carol@example.org',
+      username: 'carol',
+      link: 'https://hush.example.org/forgot-password',
+      language: 'fr',
+    });
+    expect(mail.subject).toBe('Quelqu’un a essayé de s’inscrire sur Hush avec votre adresse');
+    expect(mail.text).toContain('carol@example.org');
+    expect(mail.text).toContain('carol');
+    expect(mail.text.split('\n')).toContain('https://hush.example.org/forgot-password');
   });
 });

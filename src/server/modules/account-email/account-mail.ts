@@ -15,8 +15,27 @@ function validity(purpose: EmailTokenPurpose, language: string): string {
 }
 
 /**
- * A verification or reset email: a few sentences and the link, as plain text and HTML, in the recipient's language.
- * The link is the whole point of the message, so it stands alone on its line (mail clients make it clickable).
+ * A few sentences and the link, as plain text and HTML, in the language the texts are written in. The link is the
+ * whole point of the message, so it stands alone on its line (mail clients make it clickable).
+ */
+function compose(
+  language: string,
+  mail: { to: string; subject: string; before: string[]; link: string; after: string[] },
+): ComposedMail {
+  const text = [...mail.before, '', mail.link, '', ...mail.after].join('\n');
+  const link = escapeHtml(mail.link);
+  const html =
+    `<!doctype html><html lang="${language}"><body>` +
+    mail.before.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
+    `<p><a href="${link}">${link}</a></p>` +
+    mail.after.map((line) => `<p style="color:#666;font-size:small">${escapeHtml(line)}</p>`).join('') +
+    `</body></html>`;
+  return { to: mail.to, subject: mail.subject, text, html };
+}
+
+/**
+ * A verification, reset or sign-up email, in the recipient's language. `removes`: a reset would remove what was
+ * added while the address was unproven (handover.ts), and the email says so before the link is opened.
  */
 export function composeAccountMail(input: {
   purpose: EmailTokenPurpose;
@@ -24,30 +43,63 @@ export function composeAccountMail(input: {
   username: string;
   link: string;
   language: Language;
+  removes?: boolean;
 }): ComposedMail {
   // The language the texts are written in: English for a language without a file, its validity too.
   const language = serverTexts.languageOf(input.language);
   const texts = accountMailTexts(language);
   const lasts = validity(input.purpose, language);
-  const paragraphs =
-    input.purpose === 'verify_email'
-      ? {
-          subject: texts.verify.subject,
-          before: [texts.verify.intro(input.username, input.to), texts.verify.action(lasts)],
-          after: [texts.verify.ignore],
-        }
-      : {
-          subject: texts.reset.subject,
-          before: [texts.reset.intro(input.username), texts.reset.action(lasts)],
-          after: [texts.reset.after, texts.reset.ignore],
-        };
-  const text = [...paragraphs.before, '', input.link, '', ...paragraphs.after].join('\n');
-  const link = escapeHtml(input.link);
-  const html =
-    `<!doctype html><html lang="${language}"><body>` +
-    paragraphs.before.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
-    `<p><a href="${link}">${link}</a></p>` +
-    paragraphs.after.map((line) => `<p style="color:#666;font-size:small">${escapeHtml(line)}</p>`).join('') +
-    `</body></html>`;
-  return { to: input.to, subject: paragraphs.subject, text, html };
+  const { to, link } = input;
+  switch (input.purpose) {
+    case 'verify_email':
+      return compose(language, {
+        to,
+        link,
+        subject: texts.verify.subject,
+        before: [texts.verify.intro(input.username, to), texts.verify.action(lasts)],
+        after: [texts.verify.ignore],
+      });
+    case 'confirm_signup':
+      return compose(language, {
+        to,
+        link,
+        subject: texts.signup.subject,
+        before: [texts.signup.intro(input.username, to), texts.signup.action(lasts)],
+        after: [texts.signup.ignore],
+      });
+    case 'reset_password':
+      return compose(language, {
+        to,
+        link,
+        subject: texts.reset.subject,
+        before: [texts.reset.intro(input.username), texts.reset.action(lasts)],
+        after: [
+          texts.reset.after,
+          texts.reset.tokens,
+          ...(input.removes ? [texts.reset.unverified] : []),
+          texts.reset.ignore,
+        ],
+      });
+  }
+}
+
+/**
+ * To the address of an account, when someone signs up with it (issue 29.1): the sign-up's answer is the same as for
+ * a free address, so only this email tells, and only to the address's owner. `link`: the page that asks for a reset.
+ */
+export function composeSignupTaken(input: {
+  to: string;
+  username: string;
+  link: string;
+  language: Language;
+}): ComposedMail {
+  const language = serverTexts.languageOf(input.language);
+  const texts = accountMailTexts(language).signupTaken;
+  return compose(language, {
+    to: input.to,
+    link: input.link,
+    subject: texts.subject,
+    before: [texts.intro(input.username, input.to), texts.action],
+    after: [texts.ignore],
+  });
 }

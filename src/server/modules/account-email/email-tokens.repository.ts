@@ -1,8 +1,17 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { EmailTokenPurpose } from '../../../shared/rules/account-email.js';
 import type { DB, Db, EmailTokensTable } from '../../db/schema.js';
+import { endAccess, type EndedAccess } from '../auth/sessions.repository.js';
+import { countUnproven, removeUnproven, type Unproven } from './handover.js';
 
 export type EmailTokenRow = Selectable<EmailTokensTable>;
+
+/** A reset done: whose password it set, and what it took from whoever held the account before. */
+export interface ResetDone {
+  username: string;
+  ended: EndedAccess;
+  unverified: Unproven;
+}
 
 /** A link whose account no longer has the address it went to: its transaction is rolled back. */
 class LinkStale extends Error {}
@@ -71,10 +80,12 @@ export function createEmailTokensRepository(db: Db) {
 
     /**
      * Uses a reset link and sets the new password (already hashed), in one transaction: the address is marked
-     * verified (the link proved it), every session of the account ends, and so does every other reset link. Only
-     * while the account's address is still the one the link went to. Answers the username, or null.
+     * verified (the link proved it); every way into the account that the old password opened ends (endAccess: its
+     * sessions, API tokens, pending sign-ins and links on their way), and so does every other reset link; what was
+     * added while the address was unproven goes (handover.ts). Only while the account's address is still the one the
+     * link went to. Answers what it did, or null.
      */
-    async resetPassword(hash: string, now: number, passwordHash: string): Promise<string | null> {
+    async resetPassword(hash: string, now: number, passwordHash: string): Promise<ResetDone | null> {
       return db
         .transaction()
         .execute(async (trx) => {
@@ -92,17 +103,23 @@ export function createEmailTokensRepository(db: Db) {
             .set({ password_hash: passwordHash, generated: 0, email_verified_at: user.email_verified_at ?? now })
             .where('id', '=', user.id)
             .execute();
-          // Every session, and every sign-in waiting for its second factor: whoever held the old password is out.
-          await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-          await trx.deleteFrom('pending_signins').where('user_id', '=', user.id).execute();
+          // Whoever held the old password, or a way in it made, is out.
+          const ended = await endAccess(trx, user.id);
+          const unverified = await removeUnproven(trx, user.id, user.email_verified_at, now);
           await trx
             .deleteFrom('email_tokens')
             .where('user_id', '=', user.id)
             .where('purpose', '=', 'reset_password')
             .execute();
-          return user.username;
+          return { username: user.username, ended, unverified };
         })
         .catch(staleAsNull);
+    },
+
+    /** What a reset of the account would remove now (its email says so). */
+    async unproven(userId: string, now: number): Promise<Unproven> {
+      const user = await db.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirst();
+      return countUnproven(db, userId, user?.email_verified_at ?? null, now);
     },
 
     /** Links past their validity, used or not, are of no use to anyone: deleted by the purge job. */

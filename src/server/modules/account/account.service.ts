@@ -79,8 +79,9 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       if (body.generated !== undefined && !body.newPassword) changes.generated = body.generated ? 1 : 0;
       if (Object.keys(changes).length > 0) await users.update(user.id, changes);
-      // A new password ends every other session: whoever else held one is signed out.
-      if (body.newPassword) await sessions.deleteForUser(user.id, sessionId);
+      // A new password ends every other session and every API token: whoever held one with the old password is out
+      // (issue 29.1), this session goes on.
+      if (body.newPassword) await sessions.endAccess(user.id, sessionId);
       if (changes.email) deps.emailChanged?.({ ...user, ...changes });
       return presentAccount({ ...user, ...changes });
     },

@@ -1,3 +1,4 @@
+import { mailConfig } from '../../test-utils/account-mail.js';
 import {
   ACCOUNT_PASSWORD,
   bodyFailures,
@@ -23,6 +24,12 @@ const bob = { username: 'bob_1', email: 'bob@example.com', password: ACCOUNT_PAS
 export const AUTH_SCENARIOS: Record<AuthRoute, Scenario[]> = {
   signup: [
     { status: 201, why: 'a valid body', run: (api) => api.inject({ method: 'POST', url: SIGNUP, payload: bob }) },
+    {
+      status: 202,
+      why: 'a valid body, on an instance that emails the link (its SMTP server down: sent after the answer)',
+      config: mailConfig('smtp://127.0.0.1:9'),
+      run: (api) => api.inject({ method: 'POST', url: SIGNUP, payload: bob }),
+    },
     {
       status: 400,
       code: 'validation.username',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes as api } from '../../../shared/api/auth.contract.js';
-import { addRoute } from '../../http/route.js';
+import { addRoute, answerWith } from '../../http/route.js';
 import { callerOf } from '../../http/caller.js';
 import { notSignedIn } from './auth.errors.js';
 import type { AuthService } from './auth.service.js';
@@ -23,9 +23,15 @@ export function authRoutes(
   secondFactor?: Pick<SecondFactor, 'begin'>,
 ) {
   return async (app: FastifyInstance) => {
-    addRoute(app, api.signup, async ({ body, reply, request }) =>
-      signedIn(reply, await auth.signup(body, request.headers['accept-language'])),
-    );
+    addRoute(app, api.signup, async ({ body, reply, request }) => {
+      const asker = { ip: callerOf(request).ip, acceptLanguage: request.headers['accept-language'] };
+      const result = await auth.signup(body, asker);
+      if ('pending' in result) {
+        answerWith(reply, 202);
+        return result;
+      }
+      return signedIn(reply, result);
+    });
     addRoute(app, api.signin, async ({ body, reply, request }) => {
       const user = await auth.checkPassword(body.username, body.password, callerOf(request).ip);
       const pending = await secondFactor?.begin(user.id);

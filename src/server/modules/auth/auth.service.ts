@@ -43,8 +43,30 @@ export interface AuthServiceDeps {
    * provider is down or misconfigured).
    */
   ssoOnly?: boolean;
-  /** A new account signed itself up (its verification email: modules/account-email); not awaited. */
-  signedUp?: (user: UserRow, acceptLanguage: string | undefined) => void;
+  /**
+   * Set when this instance emails links (HUSH_SMTP_URL and HUSH_PUBLIC_URL, issue 29.1): a sign-up makes no account
+   * until the link emailed to its address is opened with its password (modules/account-email). It answers (or
+   * refuses with 429) before anything that depends on the address, which it looks up after the answer.
+   */
+  emailSignup?: (input: z.output<typeof SignupBody>, asker: SignupAsker) => Promise<void>;
+}
+
+/** Who signs up: their address (throttling) and their browser's languages (the email's). */
+export interface SignupAsker {
+  ip: string | null;
+  acceptLanguage?: string | undefined;
+}
+
+/** A sign-up's answer on an instance that emails links: what happens next is in the email. */
+export interface SignupPending {
+  pending: true;
+}
+
+/** A sign-up whose link was opened with its password: the account it makes. */
+export interface ConfirmedSignup {
+  username: string;
+  email: string;
+  password_hash: string;
 }
 
 /** A started session: the cookie token (only ever in the cookie) and what the login cookie shows. */
@@ -77,49 +99,98 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token, user, expiresAt };
   }
 
-  async function createUser(input: z.output<typeof SignupBody>, role: string, generated = false): Promise<UserRow> {
-    const taken = await users.taken(input.username, input.email);
+  /** Refuses a username or email that has an account (case-insensitively). */
+  async function namesFree(username: string, email: string): Promise<void> {
+    const taken = await users.taken(username, email);
     if (taken.username) throw usernameTaken();
     if (taken.email) throw emailTaken();
+  }
+
+  async function insertUser(
+    fields: Omit<
+      UserRow,
+      'id' | 'username_lower' | 'email_lower' | 'created_at' | 'locale' | 'activity_seen_at' | 'email_events'
+    >,
+  ): Promise<UserRow> {
     const user: UserRow = {
+      ...fields,
       id: randomToken(16),
-      username: input.username,
-      username_lower: input.username.toLowerCase(),
-      email: input.email,
-      email_lower: input.email.toLowerCase(),
-      password_hash: await passwords.hash(input.password),
-      role,
-      generated: generated ? 1 : 0,
+      username_lower: fields.username.toLowerCase(),
+      email_lower: fields.email.toLowerCase(),
       created_at: clock(),
       locale: null,
       activity_seen_at: 0,
       email_events: null,
-      // Proven only by a link sent to it (modules/account-email), never by typing it in.
-      email_verified_at: null,
     };
     try {
       await users.insert(user);
     } catch {
       // A concurrent sign-up took the name between the check and the insert (unique indexes decide).
-      const again = await users.taken(input.username, input.email);
+      const again = await users.taken(fields.username, fields.email);
       throw again.username ? usernameTaken() : emailTaken();
     }
     return user;
+  }
+
+  async function createUser(input: z.output<typeof SignupBody>, role: string, generated = false): Promise<UserRow> {
+    await namesFree(input.username, input.email);
+    return insertUser({
+      username: input.username,
+      email: input.email,
+      password_hash: await passwords.hash(input.password),
+      role,
+      generated: generated ? 1 : 0,
+      // Proven only by a link sent to it (modules/account-email), never by typing it in.
+      email_verified_at: null,
+    });
+  }
+
+  /** Whether anyone may sign up here with a password and this address (asked again when a sign-up's link is opened). */
+  async function signupOpen(email: string): Promise<void> {
+    const settings = await deps.settings.get();
+    if (deps.ssoOnly) throw ssoOnly();
+    if (settings.disable_users || settings.disable_user_account_creation) throw signupDisabled();
+    if (!emailInDomain(email, settings.restrict_organization_email)) {
+      throw emailDomainNotAllowed(settings.restrict_organization_email);
+    }
   }
 
   return {
     startSession,
     createUser,
 
-    async signup(input: z.output<typeof SignupBody>, acceptLanguage?: string): Promise<StartedSession> {
-      const settings = await deps.settings.get();
-      if (deps.ssoOnly) throw ssoOnly();
-      if (settings.disable_users || settings.disable_user_account_creation) throw signupDisabled();
-      if (!emailInDomain(input.email, settings.restrict_organization_email)) {
-        throw emailDomainNotAllowed(settings.restrict_organization_email);
+    /**
+     * Without email: the account, signed in at once (its answers tell whether the username or the address has an
+     * account). With email (issue 29.1): only a taken username is told, for usernames are public (public lists);
+     * whether the address has an account is told only to its owner, by email, and the answer is the same.
+     */
+    async signup(input: z.output<typeof SignupBody>, asker: SignupAsker): Promise<StartedSession | SignupPending> {
+      await signupOpen(input.email);
+      if (deps.emailSignup) {
+        if (await users.findByUsername(input.username)) throw usernameTaken();
+        await deps.emailSignup(input, asker);
+        return { pending: true };
       }
       const user = await createUser(input, 'user');
-      deps.signedUp?.(user, acceptLanguage);
+      return startSession(user, { method: 'password' });
+    },
+
+    /** A sign-up's link is opened with its password: may it still make its account (open, names free)? */
+    async checkSignup(pending: ConfirmedSignup): Promise<void> {
+      await signupOpen(pending.email);
+      await namesFree(pending.username, pending.email);
+    },
+
+    /** The account of a confirmed sign-up: its address proven by the link (`at`), signed in. */
+    async finishSignup(pending: ConfirmedSignup, at: number): Promise<StartedSession> {
+      const user = await insertUser({
+        username: pending.username,
+        email: pending.email,
+        password_hash: pending.password_hash,
+        role: 'user',
+        generated: 0,
+        email_verified_at: at,
+      });
       return startSession(user, { method: 'password' });
     },
 
@@ -171,9 +242,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async setup(input: z.output<typeof SetupBody>): Promise<StartedSession> {
       if ((await users.countAdmins()) > 0) throw setupInvalid();
       // A taken name must not use the one-time token up: the operator could not try again without a restart.
-      const taken = await users.taken(input.username, input.email);
-      if (taken.username) throw usernameTaken();
-      if (taken.email) throw emailTaken();
+      await namesFree(input.username, input.email);
       if (!(await deps.setupTokens.take(sha256(input.token), clock()))) throw setupInvalid();
       return startSession(await createUser(input, 'admin'), { method: 'password' });
     },

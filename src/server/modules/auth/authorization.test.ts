@@ -68,6 +68,7 @@ const EXPECTED: Record<ApiRouteName, Record<Caller, number>> = {
   requestPasswordReset: row(409,     409,  409,     409,   409,   409,    401,     409),
   confirmPasswordReset: row(400,     400,  400,     400,   400,   400,    401,     400),
   verifyEmail:        row(400,       400,  400,     400,   400,   400,    401,     400),
+  confirmSignup:      row(400,       400,  400,     400,   400,   400,    401,     400),
   sendVerification:   row(401,       409,  409,     409,   403,   403,    401,     401),
   account:            row(401,       200,  200,     200,   200,   200,    401,     401),
   update:             row(401,       200,  200,     200,   403,   403,    401,     401),
@@ -400,6 +401,12 @@ const PROBES: Record<ApiRouteName, (w: World, caller: Who) => Promise<LightMyReq
     }),
   verifyEmail: (w, c) =>
     w.as(c, { method: 'POST', url: '/authentication/verify-email', payload: { token: 'A'.repeat(43) } }),
+  confirmSignup: (w, c) =>
+    w.as(c, {
+      method: 'POST',
+      url: '/authentication/signup/confirm',
+      payload: { token: 'A'.repeat(43), password: PASSWORD },
+    }),
   sendVerification: (w, c) => w.as(c, { method: 'POST', url: '/account/email/verification' }),
   account: (w, c) => w.as(c, { url: '/account' }),
   update: (w, c) => w.as(c, { method: 'PUT', url: '/account/update', payload: { currentPassword: PASSWORD } }),

@@ -58,6 +58,7 @@ describeEachDialect('sessions', (dialect) => {
         'POST /authentication/signin/second-factor',
         'POST /authentication/signout',
         'POST /authentication/signup',
+        'POST /authentication/signup/confirm',
         'POST /authentication/verify-email',
         'POST /download',
         'POST /receipt/{id}',

@@ -1,5 +1,31 @@
-import type { Db } from '../../db/schema.js';
+import type { Transaction } from 'kysely';
+import type { DB, Db } from '../../db/schema.js';
 import type { UserRow } from './users.repository.js';
+
+/** What a password change or reset ended: the counts the reset page shows. */
+export interface EndedAccess {
+  sessions: number;
+  apiTokens: number;
+}
+
+/**
+ * Ends every way into an account that does not ask for its password again (issue 29.1): its API tokens, its
+ * sessions (but `keep`, the one changing the password), its sign-ins waiting for a second factor, and what is on its
+ * way to becoming a way in: OpenID links started from a session (their callback needs no session) or waiting for the
+ * password, and passkey registrations. Whoever held any of these with the old password is out. In the caller's
+ * transaction.
+ */
+export async function endAccess(executor: Db | Transaction<DB>, userId: string, keep?: string): Promise<EndedAccess> {
+  let sessions = executor.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keep) sessions = sessions.where('id', '!=', keep);
+  const endedSessions = await sessions.executeTakeFirst();
+  const tokens = await executor.deleteFrom('api_tokens').where('user_id', '=', userId).executeTakeFirst();
+  await executor.deleteFrom('pending_signins').where('user_id', '=', userId).execute();
+  await executor.deleteFrom('oidc_flows').where('user_id', '=', userId).execute();
+  await executor.deleteFrom('oidc_link_tickets').where('user_id', '=', userId).execute();
+  await executor.deleteFrom('passkey_challenges').where('user_id', '=', userId).execute();
+  return { sessions: Number(endedSessions.numDeletedRows), apiTokens: Number(tokens.numDeletedRows) };
+}
 
 export interface SessionRow {
   id: string;
@@ -70,11 +96,9 @@ export function createSessionsRepository(db: Db) {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
     },
 
-    /** Ends every session of a user except `keep` (the one making the change, if any). */
-    async deleteForUser(userId: string, keep?: string): Promise<void> {
-      let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-      if (keep) query = query.where('id', '!=', keep);
-      await query.execute();
+    /** After a password change: every way in but the session `keep` ends, in one transaction (endAccess). */
+    async endAccess(userId: string, keep?: string): Promise<EndedAccess> {
+      return db.transaction().execute((trx) => endAccess(trx, userId, keep));
     },
 
     async purge(now: number): Promise<void> {

@@ -134,6 +134,46 @@ describeEachDialect('sessions', (dialect) => {
     expect((await signIn('alice', 'battery staple')).statusCode).toBe(200);
   });
 
+  it('a password change revokes every API token of the account, and ends its sign-ins waiting for a second factor', async () => {
+    await start();
+    const current = sessionOf(await signUp());
+    const bob = sessionOf(await signUp('bob_1'));
+    const mint = async (cookie: string) => {
+      const made = await inject({
+        method: 'POST',
+        url: '/account/tokens',
+        headers: { cookie },
+        payload: { name: 'x' },
+      });
+      return { authorization: `Bearer ${made.json<{ token: string }>().token}` };
+    };
+    const [script, ci, bobs] = [await mint(current), await mint(current), await mint(bob)];
+    const alice = await w.t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'alice')
+      .executeTakeFirstOrThrow();
+    await w.t.database.db
+      .insertInto('pending_signins')
+      .values({ id: 'pending-alice', user_id: alice.id, created_at: w.clock(), expires_at: w.clock() + 300_000 })
+      .execute();
+
+    const changed = await inject({
+      method: 'PUT',
+      url: '/account/update',
+      headers: { cookie: current },
+      payload: { currentPassword: PASSWORD, newPassword: 'battery staple', confirmNewPassword: 'battery staple' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    for (const headers of [script, ci]) {
+      expect((await inject({ url: '/secret', headers })).statusCode, 'whoever held a token is out').toBe(401);
+    }
+    expect((await get('/account/tokens', current)).json()).toEqual([]);
+    expect(await w.t.database.db.selectFrom('pending_signins').selectAll().execute()).toEqual([]);
+    expect((await inject({ url: '/secret', headers: bobs })).statusCode, 'other users’ tokens are untouched').toBe(200);
+    expect((await get('/account', current)).statusCode, 'the session that changed it goes on').toBe(200);
+  });
+
   it('an email change alone ends no session', async () => {
     await start();
     const current = sessionOf(await signUp());

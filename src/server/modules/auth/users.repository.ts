@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB, Db, UsersTable } from '../../db/schema.js';
 
@@ -21,6 +21,14 @@ async function removeUser(executor: Db | Transaction<DB>, id: string): Promise<b
   const result = await executor.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/**
+ * 1 while the user's address is unproven, else 0, read in the statement that writes it (issue 29.1): a passkey,
+ * linked provider or authenticator app added then is removed by a password reset (migration 0015). A user not found
+ * counts as unproven.
+ */
+export const addressUnproven = (userId: string): RawBuilder<number> =>
+  sql<number>`coalesce((select case when email_verified_at is null then 1 else 0 end from users where id = ${userId}), 1)`;
 
 export function createUsersRepository(db: Db, dialect: Dialect) {
   /**

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, OidcFlowsTable, OidcLinkTicketsTable, UserIdentitiesTable } from '../../db/schema.js';
+import { addressUnproven } from '../auth/users.repository.js';
 
 export type FlowRow = Selectable<OidcFlowsTable>;
 export type LinkTicketRow = Selectable<OidcLinkTicketsTable>;
@@ -49,10 +50,16 @@ export function createOidcRepository(db: Db) {
       return db.selectFrom('user_identities').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
     },
 
-    /** False when the identity is linked already (the unique issuer and subject decide, also under a race). */
-    async insertIdentity(row: Insertable<UserIdentitiesTable>): Promise<boolean> {
+    /**
+     * False when the identity is linked already (the unique issuer and subject decide, also under a race). Whether
+     * the account's address was proven is read in the same statement (migration 0015).
+     */
+    async insertIdentity(row: Omit<Insertable<UserIdentitiesTable>, 'added_unverified'>): Promise<boolean> {
       try {
-        await db.insertInto('user_identities').values(row).execute();
+        await db
+          .insertInto('user_identities')
+          .values({ ...row, added_unverified: addressUnproven(row.user_id) })
+          .execute();
         return true;
       } catch (error) {
         const linked = await db

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db, PasskeysTable } from '../../db/schema.js';
+import { addressUnproven } from '../auth/users.repository.js';
 
 export type PasskeyRow = Selectable<PasskeysTable>;
 export type ChallengePurpose = 'register' | 'signin';
@@ -29,11 +30,14 @@ export function createPasskeysRepository(db: Db) {
       return db.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
     },
 
-    /** False when the credential is registered already (the unique index decides, also under a race). */
-    async insert(row: PasskeyRow): Promise<boolean> {
+    /**
+     * False when the credential is registered already (the unique index decides, also under a race). Whether the
+     * account's address was proven is read in the same statement (migration 0015).
+     */
+    async insert(row: Omit<PasskeyRow, 'added_unverified'>): Promise<boolean> {
       const result = await db
         .insertInto('passkeys')
-        .values(row)
+        .values({ ...row, added_unverified: addressUnproven(row.user_id) })
         .onConflict((oc) => oc.column('credential_id').doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;

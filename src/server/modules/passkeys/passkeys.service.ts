@@ -18,7 +18,7 @@ import type { RelyingParty } from './relying-party.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function presentPasskey(row: PasskeyRow) {
+export function presentPasskey(row: Omit<PasskeyRow, 'added_unverified'>) {
   return {
     id: row.id,
     name: row.name,
@@ -92,7 +92,7 @@ export function createPasskeysService({ repository, challenges, clock }: Passkey
       const count = await repository.countOf(user.id);
       if (count >= PASSKEYS_MAX) throw passkeyLimit();
       const transports = info.credential.transports ?? body.credential.response.transports;
-      const row: PasskeyRow = {
+      const row: Omit<PasskeyRow, 'added_unverified'> = {
         id: randomToken(16),
         user_id: user.id,
         credential_id: info.credential.id,

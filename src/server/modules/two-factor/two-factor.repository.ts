@@ -1,4 +1,5 @@
 import type { Db } from '../../db/schema.js';
+import { addressUnproven } from '../auth/users.repository.js';
 
 /** The authenticator keys and backup codes of accounts (migration 0011). SQL only. */
 export function createTwoFactorRepository(db: Db) {
@@ -35,7 +36,12 @@ export function createTwoFactorRepository(db: Db) {
     /** Confirms the enrolment and stores its backup codes (replacing any), in one transaction. */
     async confirm(userId: string, now: number, codeHashes: string[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('totp_credentials').set({ confirmed_at: now }).where('user_id', '=', userId).execute();
+        // Confirmed while the address is unproven: a password reset removes it (migration 0015).
+        await trx
+          .updateTable('totp_credentials')
+          .set({ confirmed_at: now, added_unverified: addressUnproven(userId) })
+          .where('user_id', '=', userId)
+          .execute();
         await trx.deleteFrom('backup_codes').where('user_id', '=', userId).execute();
         await trx
           .insertInto('backup_codes')

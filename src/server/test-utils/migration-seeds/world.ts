@@ -66,6 +66,7 @@ export const tokens = {
   legacyApi: `hush_${randomToken(32)}`,
   scopedApi: `hush_${randomToken(32)}`,
   verifyEmail: randomToken(32),
+  signupLink: randomToken(32),
 };
 export const blob = fakeCiphertext(200_000);
 export const MINUTE = 60_000;

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { TextInput } from '../../../components/ui/Field';
 import { TextLink } from '../../../components/ui/TextLink';
 import { fieldErrors } from '../../../lib/field-errors';
-import { confirmPasswordReset } from '../api/account-email';
+import { confirmPasswordReset, type ResetDone } from '../api/account-email';
 import { signout } from '../api/signout';
 import { passwordError, RULE_VALUES } from '../credentials';
 import { failureOutcome } from '../forms/outcome';
@@ -27,20 +27,22 @@ const validate = (values: Record<Field, string>) =>
   });
 
 /**
- * /reset-password#<token>: a new password from the emailed link. Every session of the account ends with it, this
- * browser's too, so the page then sends its owner to sign in (with any second factor they have).
+ * /reset-password#<token>: a new password from the emailed link. Every session and API token of the account ends with
+ * it, this browser's session too, so the page then sends its owner to sign in (with any second factor they have).
+ * The link proves the address: what was added while it was unproven goes (issue 29.1), and the page says so before
+ * and, when something went, after.
  */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('account');
   const token = useLinkToken();
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<ResetDone | null>(null);
   const form = useCredentialsForm<Field>({ password: '', confirm: '' }, validate, async (values) => {
     try {
-      await confirmPasswordReset(token!, values.password);
+      const answer = await confirmPasswordReset(token!, values.password);
       // The server ended this browser's session too: its readable login cookie goes as well.
       await signout().catch(() => undefined);
       useSessionStore.getState().refresh();
-      setDone(true);
+      setDone(answer);
       return null;
     } catch (error) {
       return failureOutcome(t, error, ['password']);
@@ -56,14 +58,17 @@ export default function ResetPasswordPage() {
         ) : done ? (
           <div className="space-y-4">
             <Alert tone="success" title={t('emailLinks.reset.doneTitle')}>
-              {t('emailLinks.reset.done')}
+              <p>{t('emailLinks.reset.done')}</p>
+              <p className="mt-2">{t('emailLinks.reset.doneTokens')}</p>
             </Alert>
+            {removedAny(done) && <Alert tone="warning">{t('emailLinks.reset.doneRemoved')}</Alert>}
             <p className="text-sm">
               <TextLink to="/signin">{t('emailLinks.reset.signin')}</TextLink>
             </p>
           </div>
         ) : (
           <form ref={form.container} noValidate onSubmit={form.onSubmit} aria-busy={form.busy} className="space-y-5">
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t('emailLinks.reset.leadMore')}</p>
             <TextInput
               label={t('emailLinks.reset.newPassword')}
               hint={t('fields.passwordHint', RULE_VALUES)}
@@ -100,3 +105,8 @@ export default function ResetPasswordPage() {
     </div>
   );
 }
+
+/** Whether the reset removed anything added while the address was unproven. */
+const removedAny = ({ unverified }: ResetDone) =>
+  unverified.authenticatorApp ||
+  unverified.passkeys + unverified.identities + unverified.webhooks + unverified.requests > 0;

@@ -6,24 +6,28 @@ import { ApiError } from '../../../lib/api-client';
 import { createTestI18n } from '../../../test-utils/i18n';
 import { clearCookies, setLoginCookie } from '../../../test-utils/login-cookie';
 import { describedBy, renderRoutes, typeInto } from '../../../test-utils/render';
-import { confirmPasswordReset, requestPasswordReset, verifyEmail } from '../api/account-email';
+import { confirmPasswordReset, confirmSignup, requestPasswordReset, verifyEmail } from '../api/account-email';
 import { useSignInMethods } from '../api/sign-in-methods';
 import { signout } from '../api/signout';
 import { useSessionStore } from '../session.store';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import ResetPasswordPage from './ResetPasswordPage';
 import VerifyEmailPage from './VerifyEmailPage';
+import ConfirmSignupPage from './ConfirmSignupPage';
 
 vi.mock('../api/account-email', () => ({
   requestPasswordReset: vi.fn(),
   confirmPasswordReset: vi.fn(),
   verifyEmail: vi.fn(),
+  confirmSignup: vi.fn(),
 }));
 vi.mock('../api/signout', () => ({ signout: vi.fn() }));
 vi.mock('../api/sign-in-methods', () => ({ useSignInMethods: vi.fn() }));
 
 const TOKEN = 'T'.repeat(43);
 const METHODS = { password: true, signup: true, providers: [], passwordReset: true, passkeys: false, header: null };
+const NOTHING_REMOVED = { passkeys: 0, identities: 0, authenticatorApp: false, webhooks: 0, requests: 0 };
+const RESET = { reset: true as const, username: 'alice', ended: { sessions: 2, apiTokens: 1 } };
 
 let i18n: i18n;
 beforeAll(async () => {
@@ -38,6 +42,8 @@ const routes = [
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '/verify-email', element: <VerifyEmailPage /> },
+  { path: '/confirm-signup', element: <ConfirmSignupPage /> },
+  { path: '/signup', element: <p>Sign-up page</p> },
   { path: '/signin', element: <p>Sign-in page</p> },
   { path: '/account', element: <p>Account area</p> },
 ];
@@ -78,10 +84,13 @@ describe('the forgot-password page', () => {
 
 describe('the reset-password page', () => {
   it('takes the token from the fragment, drops it from the address, and sets the new password', async () => {
-    vi.mocked(confirmPasswordReset).mockResolvedValue({ reset: true, username: 'alice' });
+    vi.mocked(confirmPasswordReset).mockResolvedValue({ ...RESET, unverified: NOTHING_REMOVED });
     vi.mocked(signout).mockResolvedValue({ signedOut: true });
     const router = renderRoutes(i18n, routes, `/reset-password#${TOKEN}`);
     await waitFor(() => expect(router.state.location.hash).toBe(''));
+    expect(screen.getByText(/Every API token of the account is revoked too\./).textContent).toContain(
+      'added while the address was not verified are removed',
+    );
 
     typeInto('New password', 'a new password');
     typeInto('Confirm the new password', 'a new passwort');
@@ -91,11 +100,26 @@ describe('the reset-password page', () => {
 
     typeInto('Confirm the new password', 'a new password');
     fireEvent.click(screen.getByRole('button', { name: 'Set the new password' }));
-    expect((await screen.findByRole('status')).textContent).toContain('Your password is changed');
+    const done = await screen.findByRole('status');
+    expect(done.textContent).toContain('Your password is changed');
+    expect(done.textContent).toContain('Every API token of your account was revoked');
+    expect(screen.getAllByRole('status'), 'nothing was removed: nothing more is said').toHaveLength(1);
     expect(confirmPasswordReset).toHaveBeenCalledWith(TOKEN, 'a new password');
     expect(signout).toHaveBeenCalled();
     fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
     expect(await screen.findByText('Sign-in page')).toBeTruthy();
+  });
+
+  it('says when it removed what was added while the address was not verified', async () => {
+    vi.mocked(confirmPasswordReset).mockResolvedValue({ ...RESET, unverified: { ...NOTHING_REMOVED, passkeys: 1 } });
+    vi.mocked(signout).mockResolvedValue({ signedOut: true });
+    renderRoutes(i18n, routes, `/reset-password#${TOKEN}`);
+    typeInto('New password', 'a new password');
+    typeInto('Confirm the new password', 'a new password');
+    fireEvent.click(screen.getByRole('button', { name: 'Set the new password' }));
+    await screen.findByText(/Your password is changed/);
+    const [, removed] = screen.getAllByRole('status');
+    expect(removed!.textContent).toContain('added while your address was not verified were removed or closed');
   });
 
   it('says a used or expired link is and how to get a new one', async () => {
@@ -171,5 +195,59 @@ describe('the verify-email page', () => {
       // The refused link is not offered again.
       expect(screen.queryByRole('button', { name: 'Confirm my email address' })).toBeNull();
     });
+  });
+});
+
+describe('the confirm-signup page', () => {
+  afterEach(() => {
+    clearCookies();
+    useSessionStore.getState().refresh();
+  });
+
+  it('makes the account with the password chosen, signs it in and goes to the account', async () => {
+    vi.mocked(confirmSignup).mockImplementation(async () => {
+      setLoginCookie('alice', new Date(Date.now() + 3_600_000).toISOString());
+      return { username: 'alice', email: 'alice@example.com', role: 'user', expirationDate: '2099-01-01T00:00:00Z' };
+    });
+    const router = renderRoutes(i18n, routes, `/confirm-signup#${TOKEN}`);
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
+    expect(confirmSignup, 'opening the page makes nothing').not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(describedBy(screen.getByLabelText('Password'))).toContain('Enter your password.');
+    typeInto('Password', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(await screen.findByText('Account area')).toBeTruthy();
+    expect(confirmSignup).toHaveBeenCalledWith(TOKEN, 'secret1');
+    expect(useSessionStore.getState().isLoggedIn).toBe(true);
+  });
+
+  it('says so at the field when it is not the password chosen at sign-up', async () => {
+    vi.mocked(confirmSignup).mockRejectedValue(new ApiError(401, 'auth.invalid_credentials', 'wrong'));
+    renderRoutes(i18n, routes, `/confirm-signup#${TOKEN}`);
+    typeInto('Password', 'not it');
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() =>
+      expect(describedBy(screen.getByLabelText('Password'))).toContain(
+        'This is not the password chosen when signing up.',
+      ),
+    );
+  });
+
+  it('a used or expired link: says so, offers no form, and leads to sign up again', async () => {
+    vi.mocked(confirmSignup).mockRejectedValue(new ApiError(400, 'auth.signup_link_invalid', 'used'));
+    renderRoutes(i18n, routes, `/confirm-signup#${TOKEN}`);
+    typeInto('Password', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This sign-up link has expired or was already used. Sign up again.',
+    );
+    expect(screen.queryByRole('button', { name: 'Create my account' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign up again' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it('without a token in the address, asks for the link again and offers no form', () => {
+    renderRoutes(i18n, routes, '/confirm-signup');
+    expect(screen.getByRole('alert').textContent).toContain('This page needs the link from the email.');
+    expect(screen.queryByLabelText('Password')).toBeNull();
   });
 });

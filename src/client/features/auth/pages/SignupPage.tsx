@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
@@ -16,9 +17,14 @@ import { AuthFooter, AuthShell } from './AuthShell';
 
 const FIELDS: readonly SignupField[] = ['email', 'username', 'password'];
 
-/** /signup: closed (with a reason, and no form) when the instance disables users or account creation. */
+/**
+ * /signup: closed (with a reason, and no form) when the instance disables users or account creation. On an instance
+ * that sends email, the account is made by the link emailed to the address: the page then says to check the email,
+ * whether or not the address has an account (the email says which).
+ */
 export default function SignupPage() {
   const { t } = useTranslation('account');
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const isLoggedIn = useSessionStore((state) => state.isLoggedIn);
   const settings = useSettingsStore((state) => state.settings);
   const [params] = useSearchParams();
@@ -45,8 +51,10 @@ export default function SignupPage() {
 
   const submit = async (values: Record<SignupField, string>) => {
     try {
-      await signup({ email: values.email.trim(), username: values.username, password: values.password });
-      useSessionStore.getState().refresh();
+      const email = values.email.trim();
+      const answer = await signup({ email, username: values.username, password: values.password });
+      if ('pending' in answer) setSentTo(email);
+      else useSessionStore.getState().refresh();
       return null;
     } catch (error) {
       const outcome = failureOutcome(t, error, FIELDS);
@@ -55,6 +63,16 @@ export default function SignupPage() {
       return outcome && domainRefused ? { ...outcome, field: 'email' as const } : outcome;
     }
   };
+
+  if (sentTo !== null) {
+    return (
+      <AuthShell title={t('signup.title')}>
+        <Alert tone="success" title={t('signup.sentTitle')}>
+          {t('signup.sent', { email: sentTo })}
+        </Alert>
+      </AuthShell>
+    );
+  }
 
   return (
     <div className="space-y-6">

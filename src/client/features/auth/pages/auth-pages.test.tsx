@@ -127,6 +127,21 @@ describe('the sign-up page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Account area')).toBeTruthy();
   });
+
+  it('on an instance that sends email, says to check it, and signs nobody in', async () => {
+    vi.mocked(signup).mockResolvedValue({ pending: true });
+    renderRoutes(i18n, routes, '/signup');
+    typeInto('Email', ' alice@example.com ');
+    typeInto('Username', 'alice');
+    typeInto('Password', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Check your email');
+    expect(status.textContent).toContain('We sent a message to alice@example.com.');
+    expect(status.textContent).toContain('If that address has an account already, the message says so instead.');
+    expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
+    expect(useSessionStore.getState().isLoggedIn).toBe(false);
+  });
 });
 
 describe('the sign-out page', () => {
