@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UPLOAD_TOKEN_HEADER } from '../../../../shared/api/files.contract.js';
 import { DiskBlobStorage } from '../../../storage/disk-storage.js';
 import { createTestApp, createTestClock, type TestApp } from '../../../test-utils/app.js';
 import { pausable } from '../../../test-utils/blob-storage.js';
@@ -137,4 +139,43 @@ describeEachDialect('upload calls sent again', (dialect) => {
       });
     });
   }
+
+  it('over a real socket: a completion that takes longer than HUSH_REQUEST_TIMEOUT is answered, not cut off', async () => {
+    // That timeout is for clients slow to send. Cutting the connection of a completion still storing a large file
+    // (under load, a 1 GiB one took more than 30 s) only made the client send it again (issue 29).
+    const dataDir = await mkdtemp(join(tmpdir(), 'hush-retry-'));
+    const paused = pausable(new DiskBlobStorage(dataDir));
+    const t = await createTestApp({
+      dialect,
+      config: { ...anonymousFiles(), dataDir, requestTimeoutSeconds: 1 },
+      storage: paused.storage,
+    });
+    try {
+      const api = filesApi(t);
+      const content = fakeCiphertext(100_000);
+      const created = await api.createFor([content]);
+      await api.uploadAll(created, [content]);
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = t.app.server.address() as AddressInfo;
+      const gate = paused.pauseNext('complete');
+      const started = performance.now();
+      const answer = fetch(`http://127.0.0.1:${port}/api/v1/secret/${created.id}/upload/complete`, {
+        method: 'POST',
+        headers: { [UPLOAD_TOKEN_HEADER]: created.upload!.token },
+      });
+      await gate.reached;
+      // Storing the file takes 2.5 s, with nothing on the wire meanwhile.
+      setTimeout(gate.release, 2500);
+      const response = await answer.catch((error: Error) => {
+        const cause = (error.cause as Error | undefined)?.message;
+        throw new Error(`cut off after ${Math.round(performance.now() - started)} ms: ${cause}`);
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ id: created.id, complete: true });
+      expect(performance.now() - started).toBeGreaterThan(2500);
+    } finally {
+      await t.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });
