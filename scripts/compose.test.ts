@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { configWarnings, loadConfig } from '../src/server/config.js';
+import { effectiveInLocations, parseNginx } from '../src/server/test-utils/nginx.js';
 
 const read = (file: string) => fs.readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
 const composeText = read('compose.yaml');
@@ -70,6 +71,23 @@ describe('compose.yaml and Dockerfile', () => {
     const nginx = compose.configs[proxy.configs![0]!.source]!.content;
     for (const name of hushNames) expect(nginx).toContain(`server ${name}:3000`);
     expect(nginx).toContain('X-Forwarded-For $$proxy_add_x_forwarded_for');
+  });
+
+  it('nginx sends a request an instance did not take on to the other exactly as docs/nginx.conf does', () => {
+    // src/server/shutdown.nginx.test.ts restarts two instances behind docs/nginx.conf and counts every answer; these
+    // are the directives that decide which requests nginx can and will send on (docs/reverse-proxy.md says why).
+    const retry = [
+      'proxy_pass',
+      'proxy_next_upstream',
+      'proxy_next_upstream_tries',
+      'proxy_next_upstream_timeout',
+      'proxy_request_buffering',
+      'client_body_buffer_size',
+    ];
+    const nginx = compose.configs[services.proxy!.configs![0]!.source]!.content;
+    const documented = effectiveInLocations(parseNginx(read('docs/nginx.conf')), retry);
+    expect(documented['/']).toMatchObject({ proxy_next_upstream: 'error http_503 non_idempotent' });
+    expect(effectiveInLocations(parseNginx(interpolate(nginx)), retry)).toEqual(documented);
   });
 
   it('every service waited for exists and reports its health when asked to', () => {

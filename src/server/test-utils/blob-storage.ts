@@ -80,6 +80,46 @@ export async function s3Harness(): Promise<Harness> {
   };
 }
 
+/**
+ * The same storage, with a way to stop the next call of `method` just before it goes to the storage: a test puts
+ * other work in that moment (another request's whole completion), then lets the call go on. Every byte is the real
+ * storage's.
+ */
+export function pausable(storage: BlobStorage) {
+  const gates = new Map<keyof BlobStorage, { reached: () => void; release: Promise<void> }>();
+  const through = <K extends keyof BlobStorage>(method: K) =>
+    (async (...args: unknown[]) => {
+      const gate = gates.get(method);
+      if (gate) {
+        gates.delete(method);
+        gate.reached();
+        await gate.release;
+      }
+      return (storage[method] as (...args: unknown[]) => unknown)(...args);
+    }) as BlobStorage[K];
+  const wrapped: BlobStorage = {
+    putPart: through('putPart'),
+    parts: through('parts'),
+    complete: through('complete'),
+    stat: through('stat'),
+    get: through('get'),
+    delete: through('delete'),
+    deleteMany: through('deleteMany'),
+    check: through('check'),
+    close: through('close'),
+  };
+  return {
+    storage: wrapped,
+    /** Stops the next call of `method`: `reached` resolves once it is waiting, `release()` lets it go on. */
+    pauseNext(method: keyof BlobStorage) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const reached = new Promise<void>((resolve) => gates.set(method, { reached: resolve, release: released }));
+      return { reached, release };
+    },
+  };
+}
+
 export function put(storage: BlobStorage, id: string, partNumber: number, data: Buffer): Promise<void> {
   return storage.putPart(id, partNumber, Readable.from([data]), data.length);
 }

@@ -202,3 +202,74 @@ export function siteFromDocs(
     return site.replace(from, to);
   }, docs);
 }
+
+/** One directive of an nginx configuration: its name, its arguments and, for a block, what the block holds. */
+export interface NginxDirective {
+  name: string;
+  args: string[];
+  block?: NginxDirective[];
+}
+
+/**
+ * Reads an nginx configuration into its directives (comments dropped, quotes taken off), enough to compare two
+ * configurations directive by directive; nginx itself stays the judge of whether one is valid.
+ */
+export function parseNginx(text: string): NginxDirective[] {
+  const tokens = [...text.matchAll(/#[^\n]*|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([{};])|([^\s{};"'#]+)/g)];
+  let at = 0;
+  const read = (closing: boolean): NginxDirective[] => {
+    const directives: NginxDirective[] = [];
+    let words: string[] = [];
+    for (; at < tokens.length; at++) {
+      const [whole, double, single, punctuation, word] = tokens[at]!;
+      if (whole.startsWith('#')) continue; // a comment; a # inside quotes belongs to the string
+      if (punctuation === ';') {
+        directives.push({ name: words[0]!, args: words.slice(1) });
+        words = [];
+      } else if (punctuation === '{') {
+        at += 1;
+        directives.push({ name: words[0]!, args: words.slice(1), block: read(true) });
+        words = [];
+      } else if (punctuation === '}') {
+        if (!closing) throw new Error('nginx configuration: a } closes nothing');
+        return directives;
+      } else words.push(word ?? double ?? single ?? '');
+    }
+    if (closing) throw new Error('nginx configuration: a { is never closed');
+    return directives;
+  };
+  return read(false);
+}
+
+/**
+ * For each location of the server block that proxies (`proxy_pass`), the value of each of `names` that applies
+ * there: the location's own, else the server block's, else the site's own top level (inside nginx's http block),
+ * else null (nginx's default).
+ */
+export function effectiveInLocations(
+  site: NginxDirective[],
+  names: readonly string[],
+): Record<string, Record<string, string | null>> {
+  const servers = site.filter((directive) => directive.name === 'server' && directive.block);
+  const proxying = servers.filter((server) =>
+    server.block!.some((d) => d.name === 'location' && d.block?.some((inner) => inner.name === 'proxy_pass')),
+  );
+  if (proxying.length !== 1) throw new Error(`expected one server block that proxies, found ${proxying.length}`);
+  const server = proxying[0]!.block!;
+  const value = (directives: NginxDirective[], name: string) => {
+    const found = directives.filter((directive) => directive.name === name);
+    if (found.length > 1) throw new Error(`${name} is set twice in one block`);
+    return found[0] ? found[0].args.join(' ') : undefined;
+  };
+  const top = site.filter((directive) => !directive.block);
+  return Object.fromEntries(
+    server
+      .filter((directive) => directive.name === 'location' && directive.block)
+      .map((location) => [
+        location.args.join(' '),
+        Object.fromEntries(
+          names.map((name) => [name, value(location.block!, name) ?? value(server, name) ?? value(top, name) ?? null]),
+        ),
+      ]),
+  );
+}

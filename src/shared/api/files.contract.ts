@@ -25,8 +25,10 @@ import { defineRoute, ErrorBody, errorResponse, noNul } from './contract.js';
  *  3. Status: `GET /secret/{id}/upload` (same token header) → `{id, complete, files}` with the parts received, so a
  *     reloaded page resumes with the missing ones.
  *  4. Complete: `POST /secret/{id}/upload/complete` (same token header, no body) → the status with `complete: true`;
- *     from then on the secret can be opened. Completing again answers the same (a retried request). Parts missing:
- *     409 files.incomplete with `missing: [{fileId, parts}]`.
+ *     from then on the secret can be opened. Completing again with the token answers the same 200 while the secret
+ *     lives, also while the first completion is still at work (a client's retry after a lost answer); the parts stay
+ *     fixed, and a secret burned, used up or expired meanwhile answers 404. Parts missing: 409 files.incomplete with
+ *     `missing: [{fileId, parts}]`.
  *  5. Read: `POST` (or `GET`) `/secret/{id}` answers `files: [{id, meta, size, downloadKey, downloadExpiresAt}]`, in
  *     the create order (the array index is the file index of the encryption). Each read issues new keys, valid a
  *     short time (HUSH_DOWNLOAD_KEY_MINUTES, 15 by default), also after the read that used the last view.
@@ -220,7 +222,7 @@ export const fileRoutes = {
     operationId: 'completeUpload',
     tag: 'files',
     access: 'anyone',
-    summary: 'Finish the upload: from now on the secret can be opened (repeating it answers the same)',
+    summary: 'Finish the upload: from now on the secret can be opened (repeating it, even at once, answers the same)',
     params: UploadParams,
     headers: UploadHeaders,
     responses: {

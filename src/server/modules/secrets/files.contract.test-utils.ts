@@ -143,6 +143,16 @@ export const FILE_SCENARIOS: Record<FileRoute, Scenario[]> = {
         return api.inject(complete(upload));
       },
     }),
+    withFiles({
+      status: 200,
+      why: 'a completion sent again while the first is at work (a retry after a lost answer)',
+      run: async (api) => {
+        const upload = await startUpload(api, [1, 2]);
+        const [first, again] = await Promise.all([api.inject(complete(upload)), api.inject(complete(upload))]);
+        expect(first.statusCode).toBe(200);
+        return again;
+      },
+    }),
     malformedId(complete),
     unknownToken(complete(UNKNOWN_UPLOAD)),
     uploadForbidden(complete, [1, 2]),

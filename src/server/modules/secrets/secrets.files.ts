@@ -49,13 +49,19 @@ export function createSecretFiles(deps: {
       return attachments.putPart(secret, upload);
     },
 
-    /** Fixes every file from its parts and makes the secret readable; a retried completion answers the same. */
+    /**
+     * Fixes every file from its parts and makes the secret readable. A completion sent again answers the same, also
+     * one that arrives while the first is still at work (a client's retry after a lost answer): whichever makes the
+     * secret ready, both answer its status. Only the token opens this, and a secret gone meanwhile stays gone (404).
+     */
     async completeUpload(secretId: string, token: string | undefined) {
       const secret = await authorize(secretId, token);
       if (secret.ready === 1) return attachments.status(secret);
       await attachments.complete(secret);
-      if (!(await readiness.markReady(secret, clock()))) throw uploadNotFound();
-      return attachments.status({ ...secret, ready: 1 });
+      if (await readiness.markReady(secret, clock())) return attachments.status({ ...secret, ready: 1 });
+      const current = await repository.findLive(secretId, clock());
+      if (current?.ready !== 1) throw uploadNotFound();
+      return attachments.status(current);
     },
 
     /** The ciphertext a live download key opens. */

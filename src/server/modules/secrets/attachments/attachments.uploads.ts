@@ -55,11 +55,14 @@ export function createUploads(deps: { repository: FilesRepository; storage: Blob
   async function received(file: FileRow): Promise<number[]> {
     if (await storage.stat(file.id)) return allParts(file);
     const count = file.part_count;
-    return (await storage.parts(file.id))
+    const parts = (await storage.parts(file.id))
       .filter(
         (part) => part.partNumber <= count && part.size === partLength(file.size, file.part_size, part.partNumber),
       )
       .map((part) => part.partNumber);
+    // A completion running at the same time (a retried one) may have turned the parts into the blob meanwhile.
+    if (parts.length < count && (await storage.stat(file.id))) return allParts(file);
+    return parts;
   }
 
   async function status(secret: UploadingSecret) {
