@@ -14,8 +14,9 @@ import type { FaultWorld, Instance } from './world.js';
  * through nginx on kept-alive connections (test-utils/rolling-restart.ts, as shutdown.nginx.test.ts runs it). Not
  * one request through nginx may fail: no answer but 201 and 200, no socket error, no connection refused, and every
  * stop exits 0. The runner's own load goes on meanwhile, straight to the instances (at /api, so that the request
- * logs tell its requests from nginx's): what it sends to a stopping instance may be answered 503 or refused, never
- * 500, and no view is over-served nor acknowledged secret lost.
+ * logs tell its requests from nginx's): what it sends to a stopping instance may be answered 503 or refused (now
+ * and then reset, when it crosses the close of an idle kept-alive connection: nginx sends such a request on, the
+ * runner's clients do not), never 500, and no view is over-served nor acknowledged secret lost.
  */
 
 /** Settings the instances run with during the scenario. */
