@@ -5,31 +5,38 @@ import { startFaultWorld, type FaultWorld } from './world.js';
 /*
  * The fault runner (issue 29): real Hush instances on a PostgreSQL and a Redis of the runner's own, under real HTTP
  * load, while something goes wrong; then every acknowledged secret is checked against what its answers promised.
- * `npm run test:faults` runs it long (scripts/faults.ts: `--minutes 10`, `--only pg-outage,skew`);
- * src/server/faults.test.ts runs it short in CI.
+ * The scenarios (scenarios.ts): PostgreSQL and Redis outages, a SIGKILL, a clock 2 s ahead, a rolling restart
+ * (SIGTERM) behind nginx, a full file storage. `npm run test:faults` runs it long (scripts/faults.ts: `--minutes 30`,
+ * `--only pg-outage,skew`); src/server/faults.test.ts runs it short in CI.
  *
  * Each scenario prints: requests sent, acknowledged, failed by outcome ("read 404 secret.not_found", "create 503
  * server.unavailable", "read no answer (ECONNREFUSED)"), and the counts that must be 0: views over-served,
  * acknowledged secrets lost, receipts lost, views served after expiry. A run fails when one of those is not 0,
  * when any request is answered 500, or when a scenario's own `check` finds a problem.
  *
- * Adding a scenario (SIGTERM on kept-alive connections, a full disk, …): write a `Scenario` below or in a file of
- * its own, and add it to SCENARIOS (scenarios.ts).
+ * Adding a scenario: write a `Scenario` in a file of its own (as scenario-shutdown.ts and scenario-disk-full.ts) or
+ * in scenarios.ts, and add it to SCENARIOS there.
  * - `play(ctx)` runs while the load runs, and spends the cycle's time with `ctx.wait(share)` (shares of
  *   `ctx.cycleMs`; the runner waits out what is left). It breaks something and mends it before it returns: the runner
  *   then waits until every instance's /readyz answers 200 and verifies. It may `throw` to fail the run.
  * - `ctx.world` holds `postgres` and `redis` (stop/start), and `instances` A and B: `kill()` (SIGKILL), `stop()`
  *   (SIGTERM, graceful), `start({ clockOffsetMs, env, dataDir })` on the same port and, unless told, the same data
- *   folder; `process` is the running ServerProcess (its `signal()`, `exited`, `output()` log). Both instances keep
- *   their files on their own disk: the load sends no files (a scenario that does starts an instance with `env` for
- *   a shared store, or sends its files to one instance).
+ *   folder; `process` is the running ServerProcess (its `signal()`, `exited`, `output()` log, `dataDir`);
+ *   `startAgain()` after a signal sent to `process` by someone else (a rolling restart) starts it with the options of
+ *   its last start. Both instances keep their files on their own disk (`<dataDir>/files`): the load sends no files
+ *   (a scenario that does sends them to one instance, as disk-full does to B).
  * - `traffic` (optional): the load's options for this scenario (`clients`, `pauseMs`, `shortLived`: a share of the
- *   secrets that expire within seconds, through the database).
+ *   secrets that expire within seconds, through the database; `apiBase`).
  * - `setup(world)` / `teardown(world)` (optional): once around the scenario's cycles (a small filesystem for
- *   the data folder, a proxy in front); `check(counts)` (optional): the scenario's own rules for its counts
- *   ("every 503 carries Retry-After"), problems as strings.
- * - The load is test-utils/faults/traffic.ts; a scenario may run its own beside it (a keep-alive load's counts can
- *   go into `ctx.extra`, which the report prints).
+ *   the file storage, a proxy in front, the instances started with `env` of the scenario's and started again
+ *   without it); `check(counts)` (optional): the scenario's own rules for its counts and for what its play saw
+ *   (kept in the scenario's module), problems as strings. A play that catches its own failure and leaves it to
+ *   `check` lets the other scenarios run.
+ * - `unavailable()` (optional): why the scenario cannot run here (nginx missing, not root), or null: it is then
+ *   reported SKIPPED with that reason, and neither passes nor fails.
+ * - The load is test-utils/faults/traffic.ts; a scenario may run its own beside it (shutdown's through nginx), and
+ *   put its counts into `ctx.extra`, which the report prints. A play may take longer than the cycle (a rolling
+ *   restart waits for nginx to send requests to each instance again): the cycle then lasts as long as the play.
  */
 
 export interface ScenarioContext {
@@ -51,6 +58,8 @@ export interface Scenario {
   /** What goes wrong, in a line. */
   title: string;
   traffic?: Partial<Omit<TrafficOptions, 'urls' | 'databaseUrl'>>;
+  /** Why it cannot run here (a program missing, not root), or null. */
+  unavailable?(): string | null;
   setup?(world: FaultWorld): Promise<void>;
   play(ctx: ScenarioContext): Promise<void>;
   teardown?(world: FaultWorld): Promise<void>;
@@ -71,10 +80,14 @@ export interface ScenarioReport {
   name: string;
   title: string;
   cycles: number;
+  /** How long it took, its setup and teardown included (s). */
+  seconds: number;
   counts: Counts;
   extra: string[];
-  /** Why the scenario fails (empty: it passed). */
+  /** Why the scenario fails (empty: it passed, or was skipped). */
   failures: string[];
+  /** Why it did not run (it neither passed nor failed). */
+  skipped?: string;
 }
 
 /** What the run must never see, whatever broke. */
@@ -139,7 +152,15 @@ export async function runFaults(options: RunOptions): Promise<ScenarioReport[]> 
   const reports: ScenarioReport[] = [];
   try {
     for (const scenario of options.scenarios) {
+      const skipped = scenario.unavailable?.();
+      if (skipped) {
+        const report = { name: scenario.name, title: scenario.title, cycles: 0, seconds: 0, counts: emptyCounts() };
+        reports.push({ ...report, extra: [], failures: [], skipped });
+        log(formatReport(reports.at(-1)!));
+        continue;
+      }
       log(`${scenario.name}: ${scenario.title}`);
+      const began = Date.now();
       const counts = emptyCounts();
       const extra: string[] = [];
       await scenario.setup?.(world);
@@ -151,9 +172,10 @@ export async function runFaults(options: RunOptions): Promise<ScenarioReport[]> 
         await scenario.teardown?.(world);
       }
       const failures = [...failuresOf(counts), ...(scenario.check?.(counts) ?? [])];
-      const report = { name: scenario.name, title: scenario.title, cycles: options.cycles, counts, extra, failures };
-      reports.push(report);
-      log(formatReport(report));
+      const seconds = Math.round((Date.now() - began) / 1000);
+      const report = { name: scenario.name, title: scenario.title, cycles: options.cycles, seconds, counts, extra };
+      reports.push({ ...report, failures });
+      log(formatReport(reports.at(-1)!));
     }
   } finally {
     await world.close();
@@ -161,10 +183,12 @@ export async function runFaults(options: RunOptions): Promise<ScenarioReport[]> 
   return reports;
 }
 
-export function formatReport({ name, title, cycles, counts, extra, failures }: ScenarioReport): string {
+export function formatReport(report: ScenarioReport): string {
+  const { name, title, cycles, seconds, counts, extra, failures, skipped } = report;
+  if (skipped) return `${name} (${title}): SKIPPED: ${skipped}`;
   const failed = Object.entries(counts.failed).sort(([, a], [, b]) => b - a);
   const lines = [
-    `${name} (${title}; ${cycles} cycle${cycles === 1 ? '' : 's'}): ${failures.length === 0 ? 'PASSED' : 'FAILED'}`,
+    `${name} (${title}; ${cycles} cycle${cycles === 1 ? '' : 's'}, ${seconds} s): ${failures.length === 0 ? 'PASSED' : 'FAILED'}`,
     `  requests sent ${counts.sent}, acknowledged ${counts.acknowledged}, failed ${failed.reduce((n, [, c]) => n + c, 0)}`,
     ...failed.map(([what, count]) => `    ${what}: ${count}`),
     `  views over-served ${counts.overServed} (must be 0), acknowledged secrets lost ${counts.lost} (must be 0), ` +

@@ -1,8 +1,11 @@
 import type { Scenario } from './runner.js';
+import { diskFull } from './scenario-disk-full.js';
+import { rollingRestartBehindNginx } from './scenario-shutdown.js';
 
 /*
  * The fault runner's scenarios (runner.ts says how to add one). Each breaks one thing while the load runs and mends
- * it; the shares of the cycle are chosen so that the load runs before, during and after the fault.
+ * it; the shares of the cycle are chosen so that the load runs before, during and after the fault. (a) to (d) are
+ * here, (e) and (f) in files of their own (SCENARIOS, below).
  */
 
 /** (a) PostgreSQL stops at once (no shutdown checkpoint, connections cut) and comes back. */
@@ -71,11 +74,16 @@ export const clockSkew: Scenario = {
   },
 };
 
-/*
- * Not here yet, to be plugged in by their owners (runner.ts, "Adding a scenario"):
- * (e) SIGTERM under kept-alive load: `world.instances[1].stop()` while clients keep their connections, then
- *     `start()`; what arrives after the signal is answered 503 or finds the connection closed, never reset.
- * (f) A full disk: `start({ dataDir })` on a small filesystem of the scenario's own (`setup`/`teardown`), file
- *     uploads until it fills, then room made again.
+/**
+ * Every scenario, in the order they run: (e) and (f) have files of their own, scenario-shutdown.ts (a rolling
+ * restart behind nginx; skipped without nginx and openssl) and scenario-disk-full.ts (instance B's file storage on a
+ * tmpfs that fills up; skipped when a tmpfs cannot be mounted: not root).
  */
-export const SCENARIOS: readonly Scenario[] = [postgresOutage, redisOutage, killInstance, clockSkew];
+export const SCENARIOS: readonly Scenario[] = [
+  postgresOutage,
+  redisOutage,
+  killInstance,
+  clockSkew,
+  rollingRestartBehindNginx,
+  diskFull,
+];

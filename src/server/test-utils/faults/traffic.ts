@@ -65,6 +65,12 @@ export interface TrafficOptions {
    */
   shortLived?: number;
   databaseUrl?: string;
+  /**
+   * Where the load sends its requests: the API at '/api/v1' (the default), or the same routes at their alias '/api',
+   * which the instances' request log (route patterns) tells apart from another load's on /api/v1: the shutdown
+   * scenario counts the requests nginx sends so.
+   */
+  apiBase?: '/api/v1' | '/api';
 }
 
 interface Secret {
@@ -141,7 +147,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
   const send = async (operation: string, path: string, method: 'GET' | 'POST', body?: unknown) => {
     const url = options.urls[randomInt(options.urls.length)]!;
     counts.sent++;
-    const answer = await call(`${url}/api/v1${path}`, method, body);
+    const answer = await call(`${url}${options.apiBase ?? '/api/v1'}${path}`, method, body);
     if (!('error' in answer) && answer.status >= 200 && answer.status < 300) counts.acknowledged++;
     else counts.failed[outcome(operation, answer)] = (counts.failed[outcome(operation, answer)] ?? 0) + 1;
     return answer;

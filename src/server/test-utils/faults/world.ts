@@ -34,6 +34,11 @@ export interface Instance {
   kill(): Promise<void>;
   /** SIGTERM, and waits for the graceful exit. */
   stop(): Promise<void>;
+  /**
+   * After a signal sent to `process` by someone else (a rolling restart's SIGTERM): waits for the exit, then starts
+   * it again with the options of its last start, and answers the new process.
+   */
+  startAgain(): Promise<ServerProcess>;
 }
 
 export interface FaultWorld {
@@ -56,6 +61,7 @@ async function createInstance(name: string, bundle: ServerBundle, env: Record<st
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), `hush-faults-${name}-`));
   let running: ServerProcess | null = null;
+  let lastOptions: InstanceOptions = {};
   const instance: Instance = {
     name,
     url: `http://127.0.0.1:${port}`,
@@ -67,6 +73,7 @@ async function createInstance(name: string, bundle: ServerBundle, env: Record<st
     },
     async start(options = {}) {
       if (running) throw new Error(`instance ${name} is running already`);
+      lastOptions = options;
       running = await startServerProcess(
         { ...env, ...options.env },
         {
@@ -89,6 +96,16 @@ async function createInstance(name: string, bundle: ServerBundle, env: Record<st
       const process = running;
       running = null;
       await process?.stop();
+    },
+    async startAgain() {
+      const process = running;
+      if (process) {
+        await process.exited;
+        running = null;
+        await process.stop();
+      }
+      await instance.start(lastOptions);
+      return running!;
     },
   };
   const remove = async () => {
