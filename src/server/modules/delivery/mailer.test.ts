@@ -18,4 +18,22 @@ describe('a notification email', () => {
     const german = composeMail({ to: 'a@example.org', language: 'de', event }, 'hush@example.org', null);
     expect(german.html).toContain('<html lang="de">');
   });
+
+  it('says in its subject as much of a long sentence as fits in whole words', () => {
+    const english = composeMail({ to: 'a@example.org', language: 'en', event }, 'hush@example.org', null);
+    expect(english.subject).toBe(
+      'Hush: Your password was entered correctly, then the second step failed several times…',
+    );
+    for (const language of ['he', 'de', 'ar']) {
+      const mail = composeMail({ to: 'a@example.org', language, event }, 'hush@example.org', null);
+      const shown = mail.subject.replace(/^[^:]+: /, '').replace(/…$/, '');
+      expect(shown.length, language).toBeGreaterThan(40);
+      const sentence = mail.text.split('\n')[0]!;
+      expect(sentence.startsWith(shown), language).toBe(true);
+      // The subject ends where a word of the sentence ends (before a space, or a comma or semicolon and a space).
+      if (shown.length < sentence.length) {
+        expect(sentence.slice(shown.length), `${language}: ${mail.subject}`).toMatch(/^[,;:،؛]?\s/);
+      }
+    }
+  });
 });

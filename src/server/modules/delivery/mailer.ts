@@ -31,6 +31,18 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
+ * A sentence of at most 90 characters for a subject: a longer one is cut after its last whole word that fits (and
+ * the punctuation before the cut), with an ellipsis; a language without spaces between words is cut at 87.
+ */
+function shortened(sentence: string): string {
+  if (sentence.length <= 90) return sentence;
+  const cut = sentence.slice(0, 88);
+  const space = cut.search(/\s\S*$/);
+  const words = space > 40 ? cut.slice(0, space) : cut.slice(0, 87);
+  return `${words.replace(/[\s,;:،؛]+$/u, '')}…`;
+}
+
+/**
  * A notification email: one sentence of what happened, its time and id, in the recipient's language, as plain text
  * and HTML (right to left in Arabic, Hebrew and Persian). No content, no titles, and no link that could spend a view (at most the activity page, when the
  * instance's address is known).
@@ -55,7 +67,7 @@ export function composeMail(mail: Mail, from: string, publicUrl: string | null) 
   return {
     from,
     to: mail.to,
-    subject: `${texts.subject}: ${sentence.length > 90 ? `${sentence.slice(0, 87)}…` : sentence}`,
+    subject: `${texts.subject}: ${shortened(sentence)}`,
     text: lines.join('\n'),
     html,
     headers: { 'X-Hush-Event-Id': mail.event.id, 'Auto-Submitted': 'auto-generated' },
