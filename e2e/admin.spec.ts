@@ -128,3 +128,25 @@ test('with sign-up disabled the sign-up link is gone, the server refuses sign-up
   await signInThroughForm(visitor, E2E_ADMIN);
   await expect(visitor).toHaveURL('/account');
 });
+
+test('an admin without a second factor is warned before requiring one of everyone, and the server refuses it', async ({
+  page,
+}, testInfo) => {
+  await signInAsAdmin(page);
+  await page.goto('/account/instance-settings');
+  const requirement = page.getByLabel('Require a second factor');
+  await expect(requirement).toHaveValue('off');
+  await requirement.selectOption('everyone');
+  const warning = page.getByText('You have no second factor yet, and you signed in with a password.');
+  await expect(warning).toBeVisible();
+  await expect(warning.getByRole('link', { name: 'Set one up on the security page' })).toBeVisible();
+  // The link in the warning's sentence is told apart from it by more than its colour (axe: link-in-text-block).
+  await auditPage(page, 'admin-settings-own-factor-missing', testInfo);
+
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Set up two-factor codes or a passkey for your own account first: this choice would lock you out of the admin pages.',
+  );
+  await page.reload();
+  await expect(page.getByLabel('Require a second factor')).toHaveValue('off');
+});

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { mailedLink } from '../src/server/test-utils/account-mail.js';
 import { freePort, startServerProcess, type ServerProcess } from '../src/server/test-utils/server-process.js';
 import { startSmtpSink } from '../src/server/test-utils/smtp-sink.js';
@@ -182,4 +182,32 @@ test('a sign-up is made by its emailed link and password; a new address is verif
   await elsewhere.getByLabel('Password', { exact: true }).fill(user.password);
   await elsewhere.getByRole('button', { name: 'Create my account' }).click();
   await expect(elsewhere.getByRole('alert')).toContainText('This sign-up link has expired or was already used');
+});
+
+/** How far the text of `box` reaches past its left and right edges, in CSS pixels (0 when it stays inside). */
+const textOverflow = (box: Locator) =>
+  box.evaluate((element) => {
+    const range = element.ownerDocument.createRange();
+    range.selectNodeContents(element);
+    const text = range.getBoundingClientRect();
+    const own = element.getBoundingClientRect();
+    return Math.max(0, own.left - text.left, text.right - own.right);
+  });
+
+test('on a phone, a long address stays inside the “Check your email” message, in English and in Arabic', async ({
+  freshPage,
+}) => {
+  for (const locale of ['en-GB', 'ar']) {
+    const page = await freshPage({ viewport: { width: 375, height: 740 }, locale });
+    const user = newUser();
+    const email = `anastasia.konstantinopoulou-vanderberghe+${user.username}@correo.universidad-autonoma-metropolitana.example.mx`;
+    await page.goto(`${hush.url}/signup`);
+    await page.locator('input[name=email]').fill(email);
+    await page.locator('input[name=username]').fill(user.username);
+    await page.locator('input[name=password]').fill(user.password);
+    await page.locator('form button[type=submit]').click();
+    const message = page.getByRole('status').filter({ hasText: 'correo.universidad' });
+    await expect(message).toBeVisible();
+    expect(await textOverflow(message), `${locale}: the text reaches past the message's edges`).toBe(0);
+  }
 });

@@ -9,6 +9,10 @@ const TONES = {
   error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100',
 } as const;
 
+/**
+ * A message box: an error is an alert, anything else a status. A long word (an email address, a file name) breaks
+ * where it would reach past the box, as it would on a phone.
+ */
 export function Alert({
   tone = 'info',
   title,
@@ -21,7 +25,7 @@ export function Alert({
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={cx('rounded-lg border px-4 py-3 text-sm', TONES[tone])}
+      className={cx('rounded-lg border px-4 py-3 text-sm break-words', TONES[tone])}
     >
       {title && <p className="font-semibold">{title}</p>}
       {children && <div className={title ? 'mt-1' : undefined}>{children}</div>}

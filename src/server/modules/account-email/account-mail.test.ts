@@ -83,4 +83,26 @@ describe('account emails (src/server/locales/{code}/emails.json, verify.*, reset
     expect(mail.text).toContain('carol');
     expect(mail.text.split('\n')).toContain('https://hush.example.org/forgot-password');
   });
+
+  it('in Arabic, Hebrew and Persian the HTML reads right to left; the link stays left to right, and breaks on a phone', () => {
+    for (const language of ['ar', 'he', 'fa'] as const) {
+      for (const purpose of ['confirm_signup', 'reset_password', 'verify_email'] as const) {
+        const mail = composeAccountMail({ purpose, to: 'dana@example.org', username: 'dana', link: LINK, language });
+        expect(mail.html, `${language} ${purpose}`).toContain(`<html lang="${language}" dir="rtl">`);
+        expect(mail.html).toContain(
+          '<p dir="ltr" style="word-break:break-all"><a href="https://hush.example.org/verify-email#tok&amp;en">',
+        );
+      }
+      const taken = composeSignupTaken({ to: 'dana@example.org', username: 'dana', link: LINK, language });
+      expect(taken.html).toContain(`<html lang="${language}" dir="rtl">`);
+    }
+    const german = composeAccountMail({
+      purpose: 'verify_email',
+      to: 'a@b.de',
+      username: 'a',
+      link: LINK,
+      language: 'de',
+    });
+    expect(german.html).not.toContain('dir="rtl"');
+  });
 });

@@ -1,5 +1,5 @@
 import { EMAIL_TOKEN_MINUTES, type EmailTokenPurpose } from '../../../shared/rules/account-email.js';
-import type { Language } from '../../../shared/rules/languages.js';
+import { directionOf, type Language } from '../../../shared/rules/languages.js';
 import { serverTexts } from '../../lib/server-i18n.js';
 import type { ComposedMail } from '../delivery/mailer.js';
 import { accountMailTexts } from './account-mail.texts.js';
@@ -16,7 +16,9 @@ function validity(purpose: EmailTokenPurpose, language: string): string {
 
 /**
  * A few sentences and the link, as plain text and HTML, in the language the texts are written in. The link is the
- * whole point of the message, so it stands alone on its line (mail clients make it clickable).
+ * whole point of the message, so it stands alone on its line (mail clients make it clickable). In Arabic, Hebrew and
+ * Persian the HTML reads right to left; the link reads left to right in any language (a token ending in "-" keeps
+ * it at its end), and breaks anywhere rather than run off a phone's screen.
  */
 function compose(
   language: string,
@@ -25,9 +27,9 @@ function compose(
   const text = [...mail.before, '', mail.link, '', ...mail.after].join('\n');
   const link = escapeHtml(mail.link);
   const html =
-    `<!doctype html><html lang="${language}"><body>` +
+    `<!doctype html><html lang="${language}"${directionOf(language) === 'rtl' ? ' dir="rtl"' : ''}><body>` +
     mail.before.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
-    `<p><a href="${link}">${link}</a></p>` +
+    `<p dir="ltr" style="word-break:break-all"><a href="${link}">${link}</a></p>` +
     mail.after.map((line) => `<p style="color:#666;font-size:small">${escapeHtml(line)}</p>`).join('') +
     `</body></html>`;
   return { to: mail.to, subject: mail.subject, text, html };

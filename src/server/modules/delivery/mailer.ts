@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import nodemailer from 'nodemailer';
 import { coded, type DeliveryError } from '../../../shared/rules/deliveries.js';
+import { directionOf } from '../../../shared/rules/languages.js';
 import type { EventData } from '../events/events.repository.js';
 import { describeEvent, textsFor } from './messages.js';
 
@@ -30,8 +31,20 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
+ * A sentence of at most 90 characters for a subject: a longer one is cut after its last whole word that fits (and
+ * the punctuation before the cut), with an ellipsis; a language without spaces between words is cut at 87.
+ */
+function shortened(sentence: string): string {
+  if (sentence.length <= 90) return sentence;
+  const cut = sentence.slice(0, 88);
+  const space = cut.search(/\s\S*$/);
+  const words = space > 40 ? cut.slice(0, space) : cut.slice(0, 87);
+  return `${words.replace(/[\s,;:،؛]+$/u, '')}…`;
+}
+
+/**
  * A notification email: one sentence of what happened, its time and id, in the recipient's language, as plain text
- * and HTML. No content, no titles, and no link that could spend a view (at most the activity page, when the
+ * and HTML (right to left in Arabic, Hebrew and Persian). No content, no titles, and no link that could spend a view (at most the activity page, when the
  * instance's address is known).
  */
 export function composeMail(mail: Mail, from: string, publicUrl: string | null) {
@@ -45,16 +58,16 @@ export function composeMail(mail: Mail, from: string, publicUrl: string | null) 
   const lines = [sentence, '', `${texts.time}: ${when}`, `${texts.id}: ${mail.event.subjectId}`, '', texts.footer];
   if (activity) lines.push(activity);
   const html =
-    `<!doctype html><html lang="${escapeHtml(texts.language)}"><body>` +
+    `<!doctype html><html lang="${escapeHtml(texts.language)}"${directionOf(texts.language) === 'rtl' ? ' dir="rtl"' : ''}><body>` +
     `<p>${escapeHtml(sentence)}</p>` +
     `<p>${escapeHtml(texts.time)}: ${escapeHtml(when)}<br>${escapeHtml(texts.id)}: <code>${escapeHtml(mail.event.subjectId)}</code></p>` +
     `<p style="color:#666;font-size:small">${escapeHtml(texts.footer)}` +
-    (activity ? `<br><a href="${escapeHtml(activity)}">${escapeHtml(activity)}</a>` : '') +
+    (activity ? `<br><a dir="ltr" href="${escapeHtml(activity)}">${escapeHtml(activity)}</a>` : '') +
     `</p></body></html>`;
   return {
     from,
     to: mail.to,
-    subject: `${texts.subject}: ${sentence.length > 90 ? `${sentence.slice(0, 87)}…` : sentence}`,
+    subject: `${texts.subject}: ${shortened(sentence)}`,
     text: lines.join('\n'),
     html,
     headers: { 'X-Hush-Event-Id': mail.event.id, 'Auto-Submitted': 'auto-generated' },

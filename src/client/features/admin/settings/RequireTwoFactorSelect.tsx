@@ -33,7 +33,10 @@ export function RequireTwoFactorSelect({
           {warn && (
             <span className="mt-1 block font-medium text-amber-800 dark:text-amber-300">
               {t('settings.fields.require_two_factor.ownMissing')}{' '}
-              <TextLink to="/account/security">{t('settings.fields.require_two_factor.ownMissingLink')}</TextLink>
+              {/* Underlined: the sentence around it is as bold, and its colour alone does not set it apart. */}
+              <TextLink to="/account/security" className="underline">
+                {t('settings.fields.require_two_factor.ownMissingLink')}
+              </TextLink>
             </span>
           )}
         </>

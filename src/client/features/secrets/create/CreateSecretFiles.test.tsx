@@ -143,6 +143,7 @@ describe('a secret with files', () => {
     submit();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/The upload stopped/);
+    expect(alert.textContent).toMatch(/Parts that arrived are kept: trying again sends only the rest\./);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Your secret link is ready' })).toBeTruthy();
     expect(server.state.puts).toEqual(['0:1', '0:1']);
@@ -156,6 +157,8 @@ describe('a secret with files', () => {
     submit();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/The server’s storage is full\. Try again later\./);
+    // The server deleted what had arrived to free the room: Try again sends it all, nothing was kept.
+    expect(alert.textContent).not.toMatch(/Parts that arrived are kept/);
     expect(server.state.puts).toEqual(['0:1']);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Your secret link is ready' })).toBeTruthy();

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
+import { ApiError } from '../../../lib/api-client';
 import { createFailureText, type CreateFailure } from '../create/create-errors';
 import { UploadProgress } from './UploadProgress';
 import type { UploadProgressState } from './use-upload-progress';
@@ -47,7 +48,7 @@ export function UploadPanel({
       {failure && !running && (
         <Alert tone="error" title={t('upload.failedTitle')}>
           <p>{createFailureText(t, failure)}</p>
-          <p className="mt-1">{t('upload.failedHint')}</p>
+          {resumes(failure) && <p className="mt-1">{t('upload.failedHint')}</p>}
         </Alert>
       )}
       <div className="flex flex-wrap gap-3">
@@ -62,3 +63,9 @@ export function UploadPanel({
     </section>
   );
 }
+
+/**
+ * Whether what arrived before the failure is still on the server, so that trying again sends only the rest. A full
+ * storage (507) is freed of the whole upload at once: trying again sends everything.
+ */
+const resumes = ({ error }: CreateFailure) => !(error instanceof ApiError && error.code === 'storage.full');
