@@ -105,7 +105,8 @@ it('on a terminal, sending and receiving a file show progress on one line; in a 
   // Not a terminal: the same command writes no progress.
   const piped = await world.run(['create', '--file', input]);
   expect(piped.stderr).not.toContain('Sending');
-});
+  // 48 MiB sent, received and sent again by three CLI processes: seconds on a quiet machine, more beside other suites.
+}, 120_000);
 
 /**
  * What a hostile sender or server puts into a text: OSC window title and clipboard write, clear screen, a DCS with

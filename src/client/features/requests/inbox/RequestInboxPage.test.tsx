@@ -90,7 +90,7 @@ describe('the inbox of a request', () => {
   it('opens with the inbox link: keeps its key, clears the address bar, decrypts the request', async () => {
     serveInbox();
     const router = open(inboxPath(request.id, request.inboxKey));
-    expect(await screen.findByRole('heading', { level: 1, name: 'VPN password' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'VPN password' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('The one for the office.')).toBeTruthy();
     expect(router.state.location.hash).toBe('');
     expect(inboxKeyFor(request.id)).toBe(request.inboxKey);
@@ -102,7 +102,7 @@ describe('the inbox of a request', () => {
     saveInboxKey(request.id, request.inboxKey);
     const fetchMock = serveInbox();
     open(inboxPath(request.id));
-    await screen.findByRole('heading', { level: 1, name: 'VPN password' });
+    await screen.findByRole('heading', { level: 1, name: 'VPN password' }, { timeout: 10_000 });
     const item = screen.getByRole('heading', { name: 'Response 1' }).closest('li')!;
     expect(item.textContent).toContain('1 of 1 views left');
     expect(within(item).getByText(/Opening uses its last view/)).toBeTruthy();
