@@ -1,15 +1,16 @@
 import { API_ALIAS_BASE, API_BASE } from '../shared/rules/api-path.js';
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Language } from '../shared/rules/languages.js';
 import type { Database } from './db/database.js';
 import { followDatabaseClock } from './db/database-clock.js';
 import { registerDraining } from './http/draining.js';
-import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
+import { registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimit } from './http/rate-limit.js';
-import { newRequestId, registerRequestLog } from './http/request-log.js';
+import { registerRequestLog } from './http/request-log.js';
+import { serverOptions } from './http/server-options.js';
 import { headersFor, httpsCheck, registerSecurityHeaders } from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.js';
@@ -274,28 +275,7 @@ export async function createApp(deps: AppDeps) {
   const admin = createAdminService({ users, settings, secrets, createUser: auth.createUser });
 
   const headers = headersFor(https);
-  const app: FastifyInstance = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Paths can hold secret ids or keys (/secret/{key}/{id}): requests are never logged with their URL.
-      serializers: { req: (request) => ({ method: request.method, route: request.routeOptions?.url }) },
-      ...(deps.logStream && { stream: deps.logStream }),
-    },
-    // Fastify's own request lines would carry the URL: registerRequestLog writes one line per request instead.
-    logController: new LogController({ disableRequestLogging: true }),
-    genReqId: newRequestId,
-    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
-    bodyLimit: Math.ceil(config.maxTextBytes * 1.5) + 64 * 1024,
-    requestTimeout: config.requestTimeoutSeconds * 1000,
-    connectionTimeout: config.requestTimeoutSeconds * 1000,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
-    // A closing app answers in the API's shape itself (http/draining.ts).
-    return503OnClosing: false,
-    // Fastify would answer HEAD on every GET route by running the GET handler: on GET /secret/{id} that spends a
-    // view. HEAD exists only where a route asks for it (health checks; the web client's pages and assets).
-    exposeHeadRoutes: false,
-    frameworkErrors: frameworkErrorHandler(headers),
-  });
+  const app: FastifyInstance = Fastify(serverOptions(config, headers, deps.logStream));
   /** Every route registered, with its methods (the HTTP method sweep test walks them all). */
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
