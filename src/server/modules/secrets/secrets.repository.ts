@@ -1,18 +1,16 @@
 import {
   sql,
   type Compilable,
-  type Expression,
-  type ExpressionBuilder,
   type Insertable,
   type OperationNodeSource,
   type Selectable,
-  type SqlBool,
   type Transaction,
 } from 'kysely';
 import type { DB, Db, SecretsTable } from '../../db/schema.js';
 import { arg, createPreparedQueries } from '../../db/prepared.js';
 import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import { batchFailure, createBatcher } from '../../lib/batcher.js';
+import { createLastViewTaker } from './secrets.last-views.js';
 
 export type SecretRow = Selectable<SecretsTable>;
 export type NewSecretRow = Insertable<SecretsTable>;
@@ -96,57 +94,7 @@ export function createSecretsRepository(db: Db, hooks: SecretsRepositoryHooks = 
     }
   });
 
-  // Last views claimed together are taken by one DELETE … RETURNING: each row is deleted, and returned, once, and
-  // their records are written by the same statement (PostgreSQL) or transaction (SQLite: no round trips to save).
-  // Expiry is judged by each caller (an expired row may go too: it is dead either way, and its status says it
-  // expired). Callers for one id are served in the order they came (the batcher never holds an id twice): `pending`
-  // keeps each caller's row, time and address in that order.
-  const pending = new Map<string, LastView[]>();
-  const deleteLastViews = (ids: (eb: ExpressionBuilder<DB, 'secrets'>) => Expression<SqlBool>) =>
-    db.deleteFrom('secrets').where(ids).where('views_left', '=', 1).where('ready', '=', 1).returningAll();
-  const takeLastViews = createBatcher<string, SecretRow>(async (ids) => {
-    const views = ids.map((id) => {
-      const queue = pending.get(id)!;
-      const view = queue.shift()!;
-      if (queue.length === 0) pending.delete(id);
-      return view;
-    });
-    const records = hooks.lastViews;
-    const take = async (executor: Executor) => {
-      const { rows } = await prepared.run(
-        `takeLastViews:${ids.length}`,
-        () =>
-          deleteLastViews((eb) =>
-            eb(
-              'id',
-              'in',
-              ids.map((_, i) => arg<string>('ids', i)),
-            ),
-          ),
-        { ids },
-        executor,
-      );
-      if (records && rows.length > 0) {
-        const byId = new Map(views.map((view) => [view.row.id, view]));
-        await records.write(
-          executor,
-          rows.map((row) => ({ row, at: byId.get(row.id)!.at, ip: byId.get(row.id)!.ip })),
-        );
-      }
-      return rows;
-    };
-    let rows: SecretRow[];
-    const oneStatement = records?.oneStatement;
-    if (oneStatement) {
-      // One shape for every batch size: the ids go as one array.
-      ({ rows } = await prepared.run(
-        'takeLastViews:recorded',
-        () => oneStatement.wrap(deleteLastViews((eb) => eb('id', '=', sql<string>`any(${arg<string[]>('ids')})`))),
-        { ids, ...oneStatement.values(views) },
-      ));
-    } else rows = records ? await db.transaction().execute(take) : await take(db);
-    return new Map(rows.map((row) => [row.id, row]));
-  });
+  const takeLastView = createLastViewTaker(db, prepared, hooks.lastViews);
 
   /** The secret while it has views left and has not expired. */
   const live = () =>
@@ -257,14 +205,7 @@ export function createSecretsRepository(db: Db, hooks: SecretsRepositoryHooks = 
      * The last view: deletes the row, with its records, and returns it in one statement (undefined when another
      * reader was first). `row`: the secret as this reader found it, with one view left.
      */
-    async takeLastView(row: SecretRow, now: number, ip: string | null = null): Promise<SecretRow | undefined> {
-      const view = { row, at: now, ip };
-      const queue = pending.get(row.id);
-      if (queue) queue.push(view);
-      else pending.set(row.id, [view]);
-      const taken = await takeLastViews(row.id);
-      return taken && taken.expires_at > now ? taken : undefined;
-    },
+    takeLastView,
 
     /** Deletes the secret when its last view is spent, and returns it (undefined when it had gone already). */
     async deleteIfExhausted(id: string, executor: Executor = db): Promise<SecretRow | undefined> {
