@@ -109,7 +109,13 @@ export async function createApp(deps: AppDeps) {
     dialect: database.dialect,
     audience,
     readerIps: config.statusReaderIp,
+    log: { error: (object, message) => app.log.error(object, message) },
   });
+  // Statuses a killed process left waiting (status-pending.ts) move now (or with the next move: receipts read them
+  // where they are meanwhile).
+  await recorder
+    .settle()
+    .catch((error: unknown) => app.log.error({ err: error }, 'could not move the statuses of last views'));
   const secretsRepository = createSecretsRepository(database.db, {
     lastViews: recorder.lastViews,
   });
@@ -117,6 +123,7 @@ export async function createApp(deps: AppDeps) {
     db: database.db,
     clock,
     retentionDays: config.statusRetentionDays,
+    settle: recorder.settle,
   });
   const settings = createSettingsService(
     createSettingsRepository(database.db),
@@ -288,6 +295,7 @@ export async function createApp(deps: AppDeps) {
   app.addHook('onClose', () => stats.close());
   if (!deps.storage) app.addHook('onClose', () => baseStorage.close());
   app.addHook('onClose', async () => {
+    await recorder.close();
     await worker.stop();
     await identity.accountEmail.settled();
     mailer?.close();
@@ -363,6 +371,8 @@ export async function createApp(deps: AppDeps) {
       secrets,
       requests,
       receipts,
+      /** Moves the statuses of last views that wait (SQLite: status-pending.ts), for tests that read the table. */
+      settleStatuses: () => recorder.settle(),
       activity,
       webhooks,
       worker,

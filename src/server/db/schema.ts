@@ -281,6 +281,8 @@ export interface DB {
   requests: RequestsTable;
   events: EventsTable;
   secret_status: SecretStatusTable;
+  /** Last views' statuses on their way into secret_status (SQLite; migration 0016). */
+  secret_status_pending: SecretStatusTable;
   webhooks: WebhooksTable;
   deliveries: DeliveriesTable;
   user_devices: UserDevicesTable;

@@ -14,6 +14,7 @@ import { stepEmailTokens } from './migration-seeds/0012-email-tokens.js';
 import { stepOidc } from './migration-seeds/0013-oidc.js';
 import { stepPasskeys } from './migration-seeds/0014-passkeys.js';
 import { stepAddressProof } from './migration-seeds/0015-address-proof.js';
+import { stepPendingStatuses } from './migration-seeds/0016-pending-statuses.js';
 
 export type { SeedWorld } from './migration-seeds/world.js';
 
@@ -37,4 +38,5 @@ export const SEEDS: Record<string, Step> = {
   '0013-oidc': stepOidc,
   '0014-passkeys': stepPasskeys,
   '0015-address-proof': stepAddressProof,
+  '0016-pending-statuses': stepPendingStatuses,
 };

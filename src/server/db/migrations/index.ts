@@ -14,6 +14,7 @@ import * as emailTokens from './0012-email-tokens.js';
 import * as oidc from './0013-oidc.js';
 import * as passkeys from './0014-passkeys.js';
 import * as addressProof from './0015-address-proof.js';
+import * as pendingStatuses from './0016-pending-statuses.js';
 
 /** Every migration, in order. Names are never changed once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-oidc': oidc,
   '0014-passkeys': passkeys,
   '0015-address-proof': addressProof,
+  '0016-pending-statuses': pendingStatuses,
 };

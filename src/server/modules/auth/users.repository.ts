@@ -15,6 +15,7 @@ async function removeUser(executor: Db | Transaction<DB>, id: string): Promise<b
   await executor.deleteFrom('requests').where('owner_id', '=', id).execute();
   await executor.deleteFrom('events').where('user_id', '=', id).execute();
   await executor.deleteFrom('secret_status').where('owner_id', '=', id).execute();
+  await executor.deleteFrom('secret_status_pending').where('owner_id', '=', id).execute();
   await executor.deleteFrom('deliveries').where('owner_id', '=', id).execute();
   await executor.deleteFrom('webhooks').where('owner_id', '=', id).execute();
   await executor.deleteFrom('user_devices').where('user_id', '=', id).execute();

@@ -6,8 +6,11 @@ import { matchesHash } from '../../lib/tokens.js';
 import type { Selectable } from 'kysely';
 import { expiryReason } from './status-record.js';
 import { receiptNotFound } from './receipts.errors.js';
+import type { StatusTable } from './status-rows.js';
 
 const DAY = 86_400_000;
+/** How many ended secrets a user's list holds, the latest first. */
+const ENDED_LIMIT = 500;
 const iso = (ms: number) => new Date(ms).toISOString();
 const times = (list: string | null): number[] => (list ? list.split(',').map(Number) : []);
 const items = (list: string | null): string[] => (list ? list.split(',') : []);
@@ -62,7 +65,13 @@ function views(viewTimes: string | null, readerIps: string | null) {
  * Receipts (issue 15): a secret's status from its row while it lives, from secret_status once it has ended (or, past
  * its expiry before the purge came, as the purge will record it). Reading one never spends a view.
  */
-export function createReceiptsService(deps: { db: Db; clock: Clock; retentionDays: number }) {
+export function createReceiptsService(deps: {
+  db: Db;
+  clock: Clock;
+  retentionDays: number;
+  /** Moves the statuses of last views that wait in secret_status_pending (status-pending.ts): before a purge. */
+  settle?: () => Promise<void>;
+}) {
   const { db, clock } = deps;
   const retention = deps.retentionDays * DAY;
 
@@ -116,12 +125,15 @@ export function createReceiptsService(deps: { db: Db; clock: Clock; retentionDay
       if (!allowed(live)) throw receiptNotFound();
       return fromLive(live, now);
     }
-    const ended = await db
-      .selectFrom('secret_status')
-      .selectAll()
-      .where('id', '=', id)
-      .where('ended_at', '>', now - retention)
-      .executeTakeFirst();
+    // A last view's status may still wait in the pending table (SQLite; status-pending.ts).
+    const endedIn = (table: StatusTable) =>
+      db
+        .selectFrom(table)
+        .selectAll()
+        .where('id', '=', id)
+        .where('ended_at', '>', now - retention)
+        .executeTakeFirst();
+    const ended = (await endedIn('secret_status')) ?? (await endedIn('secret_status_pending'));
     if (!ended || !allowed(ended)) throw receiptNotFound();
     return fromEnded(ended);
   }
@@ -135,20 +147,28 @@ export function createReceiptsService(deps: { db: Db; clock: Clock; retentionDay
 
     /** The statuses of the user's secrets that have ended (responses to their requests are in the inbox). */
     async ended(userId: string): Promise<ReceiptData[]> {
-      const rows = await db
-        .selectFrom('secret_status')
-        .selectAll()
-        .where('owner_id', '=', userId)
-        .where('request_id', 'is', null)
-        .where('ended_at', '>', clock() - retention)
-        .orderBy('ended_at', 'desc')
-        .limit(500)
-        .execute();
-      return rows.map(fromEnded);
+      const since = clock() - retention;
+      const endedIn = (table: StatusTable) =>
+        db
+          .selectFrom(table)
+          .selectAll()
+          .where('owner_id', '=', userId)
+          .where('request_id', 'is', null)
+          .where('ended_at', '>', since)
+          .orderBy('ended_at', 'desc')
+          .limit(ENDED_LIMIT)
+          .execute();
+      // Those whose status still waits in the pending table (SQLite; status-pending.ts) are the latest.
+      const rows = [...(await endedIn('secret_status_pending')), ...(await endedIn('secret_status'))];
+      return rows
+        .sort((a, b) => b.ended_at - a.ended_at)
+        .slice(0, ENDED_LIMIT)
+        .map(fromEnded);
     },
 
     /** Deletes statuses past their retention (the purge). */
     async purge(): Promise<number> {
+      await deps.settle?.();
       const result = await db
         .deleteFrom('secret_status')
         .where('ended_at', '<=', clock() - retention)

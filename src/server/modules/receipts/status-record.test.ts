@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomToken } from '../../lib/tokens.js';
 import { createTestApp, type TestApp } from '../../test-utils/app.js';
 import { describeEachDialect } from '../../test-utils/database.js';
+import { createUsersRepository } from '../auth/users.repository.js';
 import { createAudience } from '../delivery/audience.js';
 import { createSecretsRepository, type NewSecretRow, type SecretsRepository } from '../secrets/secrets.repository.js';
-import { chunkSizes, createStatusRecorder } from './status-record.js';
+import { createStatusRecorder } from './status-record.js';
+import { MOVE_MS } from './status-pending.js';
+import { chunkSizes } from './status-rows.js';
 
 describe('chunkSizes: the INSERTs that write many statuses', () => {
   it.each([0, 1, 2, 3, 63, 64, 65, 127, 128, 200, 313, 2048])('%i rows: every row once, in few shapes', (count) => {
@@ -29,10 +32,11 @@ describe('chunkSizes: the INSERTs that write many statuses', () => {
 describeEachDialect('last views are recorded by the delete that takes them', (dialect) => {
   let t: TestApp;
   let repository: SecretsRepository;
+  let recorder: ReturnType<typeof createStatusRecorder>;
   let owner: string;
   beforeAll(async () => {
     t = await createTestApp({ dialect });
-    const recorder = createStatusRecorder({
+    recorder = createStatusRecorder({
       db: t.database.db,
       dialect: t.database.dialect,
       audience: createAudience(t.database.db, { pinned: true }),
@@ -46,7 +50,10 @@ describeEachDialect('last views are recorded by the delete that takes them', (di
       )
     ).id;
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await recorder?.close();
+    await t?.close();
+  });
 
   const NOW = Date.now();
   /** A secret with one view left, as its reader finds it. */
@@ -74,8 +81,11 @@ describeEachDialect('last views are recorded by the delete that takes them', (di
     await repository.insert(row);
     return (await repository.findLive(row.id, NOW))!;
   };
-  const status = (id: string) =>
-    t.database.db.selectFrom('secret_status').selectAll().where('id', '=', id).executeTakeFirst();
+  const statusIn = (table: 'secret_status' | 'secret_status_pending', id: string) =>
+    t.database.db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+  /** The status wherever it is: a last view's waits in the pending table on SQLite until it moves. */
+  const status = async (id: string) =>
+    (await statusIn('secret_status', id)) ?? (await statusIn('secret_status_pending', id));
   const events = (id: string) =>
     t.database.db.selectFrom('events').select(['type', 'user_id', 'data']).where('subject_id', '=', id).execute();
 
@@ -126,5 +136,95 @@ describeEachDialect('last views are recorded by the delete that takes them', (di
     expect(await repository.takeLastView(found, NOW, null)).toBeUndefined();
     expect(await status(found.id)).toBeUndefined();
     expect(await events(found.id)).toEqual([]);
+  });
+
+  it('on SQLite the status waits in the pending table, committed with the delete, and moves once into secret_status', async () => {
+    const found = await insert();
+    expect(await repository.takeLastView(found, NOW + 30, null)).toBeDefined();
+    const where = {
+      moved: await statusIn('secret_status', found.id),
+      pending: await statusIn('secret_status_pending', found.id),
+    };
+    if (dialect === 'sqlite') {
+      expect(where.moved).toBeUndefined();
+      expect(where.pending).toMatchObject({ end_reason: 'last_view', ended_at: NOW + 30 });
+    } else {
+      expect(where.moved).toMatchObject({ end_reason: 'last_view', ended_at: NOW + 30 });
+      expect(where.pending).toBeUndefined();
+    }
+    await recorder.settle();
+    expect(await statusIn('secret_status', found.id)).toMatchObject({ end_reason: 'last_view', ended_at: NOW + 30 });
+    expect(await statusIn('secret_status_pending', found.id)).toBeUndefined();
+    // A second move finds nothing to do, and writes nothing twice.
+    await recorder.settle();
+    const rows = await t.database.db.selectFrom('secret_status').select('id').where('id', '=', found.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('last views taken while moves run are all moved, each once, by the move that follows them', async () => {
+    const found = await Promise.all(Array.from({ length: 150 }, () => insert()));
+    const moves: Promise<void>[] = [];
+    await Promise.all(
+      found.map(async (row, i) => {
+        if (i % 10 === 0) moves.push(recorder.settle());
+        expect(await repository.takeLastView(row, NOW + i, null)).toBeDefined();
+      }),
+    );
+    await Promise.all(moves);
+    await recorder.settle();
+    const ids = found.map((row) => row.id);
+    const moved = await t.database.db.selectFrom('secret_status').select('id').where('id', 'in', ids).execute();
+    expect(moved.map((row) => row.id).sort()).toEqual([...ids].sort());
+    expect(
+      await t.database.db.selectFrom('secret_status_pending').select('id').where('id', 'in', ids).execute(),
+    ).toEqual([]);
+  });
+
+  it('waiting statuses move by themselves soon after', async () => {
+    const found = await insert();
+    await repository.takeLastView(found, NOW + 40, null);
+    await vi.waitFor(
+      async () => {
+        expect(await statusIn('secret_status', found.id)).toMatchObject({ end_reason: 'last_view' });
+        expect(await t.database.db.selectFrom('secret_status_pending').select('id').execute()).toEqual([]);
+      },
+      { timeout: 5 * MOVE_MS, interval: 50 },
+    );
+  });
+
+  it('an account deleted takes its statuses that wait with it', async () => {
+    const leaving = await t.services.auth.createUser(
+      { username: 'leaving', email: 'leaving@example.com', password: 'a password' },
+      'user',
+    );
+    const found = await insert({ owner_id: leaving.id });
+    await repository.takeLastView(found, NOW + 50, null);
+    expect(await status(found.id)).toMatchObject({ owner_id: leaving.id });
+    expect(await createUsersRepository(t.database.db, dialect).deleteGuarded(leaving.id)).toEqual({
+      outcome: 'done',
+      user: expect.objectContaining({ id: leaving.id }),
+    });
+    await recorder.settle();
+    expect(await status(found.id)).toBeUndefined();
+  });
+
+  it('the owner’s list of ended secrets holds those moved and those waiting, the latest first', async () => {
+    const lister = (
+      await t.services.auth.createUser(
+        { username: 'lister', email: 'lister@example.com', password: 'a password' },
+        'user',
+      )
+    ).id;
+    const [first, second, third] = [
+      await insert({ owner_id: lister }),
+      await insert({ owner_id: lister }),
+      await insert({ owner_id: lister }),
+    ];
+    await repository.takeLastView(first!, NOW + 60, null);
+    await repository.takeLastView(second!, NOW + 70, null);
+    await recorder.settle();
+    await repository.takeLastView(third!, NOW + 80, null);
+    const ended = await t.services.receipts.ended(lister);
+    expect(ended.map((receipt) => receipt.id)).toEqual([third!.id, second!.id, first!.id]);
   });
 });

@@ -1,34 +1,15 @@
 import type { EndReason } from '../../../shared/rules/receipts.js';
 import { addressPrefix, normalizeIp } from '../../../shared/rules/ip.js';
-import { sql, type Insertable, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import type { DB, Db, EventsTable, SecretStatusTable } from '../../db/schema.js';
-import { arg, createPreparedQueries } from '../../db/prepared.js';
+import type { DB, Db, EventsTable } from '../../db/schema.js';
+import { arg } from '../../db/prepared.js';
 import type { LastView, LastViewRecords, SecretRow } from '../secrets/secrets.repository.js';
 import { eventRows, recordEvents, type NewEvent } from '../events/events.repository.js';
+import { createPendingStatuses } from './status-pending.js';
+import { createStatusInserts, STATUS_COLUMNS, type StatusRow } from './status-rows.js';
 
 type Executor = Db | Transaction<DB>;
-type StatusRow = Insertable<SecretStatusTable>;
-
-/** Every column of a status, in one order (the prepared insert's placeholders follow it). */
-const STATUS_COLUMNS = [
-  'id',
-  'owner_id',
-  'request_id',
-  'delete_token_hash',
-  'is_public',
-  'prevent_burn',
-  'file_count',
-  'max_views',
-  'views_used',
-  'view_times',
-  'failed_times',
-  'reader_ips',
-  'created_at',
-  'expires_at',
-  'ended_at',
-  'end_reason',
-] as const satisfies readonly (keyof SecretStatusTable)[];
 
 const EVENT_COLUMNS = [
   'id',
@@ -90,42 +71,19 @@ function endEvents(ending: Ending): NewEvent[] {
   }
 }
 
-/** Rows per INSERT of statuses: chunks of the largest size, then one of each smaller power of two (few shapes). */
-const CHUNK = 64;
-
-/** The sizes of the INSERTs that write `count` rows: 64, 64, …, then 32, 16, 8, 4, 2, 1 as the rest needs. */
-export function chunkSizes(count: number): number[] {
-  const sizes: number[] = [];
-  let left = count;
-  for (; left >= CHUNK; left -= CHUNK) sizes.push(CHUNK);
-  for (let size = CHUNK >> 1; size >= 1; size >>= 1) if (left & size) sizes.push(size);
-  return sizes;
-}
-
 /**
  * Writes what outlives a secret, with the executor of the change that ends it (its transaction, or its statement):
  * the status row (secret_status) and the events its owner, or an instance channel, hears of.
  */
-export function createStatusRecorder(deps: { db: Db; dialect: Dialect; audience: Audience; readerIps: ReaderIpMode }) {
-  // A last view's status is written with every read that burns a secret: compiled once per chunk size.
-  const prepared = createPreparedQueries(deps.db);
-  const insertStatuses = (executor: Executor, rows: StatusRow[]) =>
-    prepared.run(
-      `statuses:${rows.length}`,
-      () =>
-        deps.db
-          .insertInto('secret_status')
-          .values(
-            rows.map(
-              (_, i) =>
-                Object.fromEntries(STATUS_COLUMNS.map((name) => [name, arg('rows', i, name)])) as unknown as StatusRow,
-            ),
-          )
-          // A secret ends once; a second writer (a crash's replay) finds the row there and leaves it.
-          .onConflict((conflict) => conflict.column('id').doNothing()),
-      { rows },
-      executor,
-    );
+export function createStatusRecorder(deps: {
+  db: Db;
+  dialect: Dialect;
+  audience: Audience;
+  readerIps: ReaderIpMode;
+  log?: { error(object: object, message: string): void };
+}) {
+  const insert = createStatusInserts(deps.db);
+  const pending = createPendingStatuses(deps);
   /** The status rows of secrets that ended. */
   const statusRows = (endings: readonly Ending[]): StatusRow[] =>
     endings.map(({ row, reason, at, view }) => {
@@ -163,21 +121,23 @@ export function createStatusRecorder(deps: { db: Db; dialect: Dialect; audience:
 
   async function ended(executor: Executor, endings: readonly Ending[]): Promise<void> {
     if (endings.length === 0) return;
-    const rows = statusRows(endings);
-    let i = 0;
-    for (const size of chunkSizes(rows.length)) {
-      await insertStatuses(executor, rows.slice(i, i + size));
-      i += size;
-    }
+    await insert('secret_status', executor, statusRows(endings));
     await recordEvents(executor, eventsOf(endings));
   }
 
   /**
    * The status and events of last views, written with the statement or transaction that deletes their secrets
-   * (secrets.repository, hooks.lastViews): a view served is never without its record, whatever fails after it.
+   * (secrets.repository, hooks.lastViews): a view served is never without its record, whatever fails after it. On
+   * SQLite the statuses go to the pending table, and move into secret_status soon after (status-pending.ts).
    */
   const lastViews: LastViewRecords = {
-    write: (executor, taken) => ended(executor, lastViewEndings(taken)),
+    async write(executor, taken) {
+      if (taken.length === 0) return;
+      const endings = lastViewEndings(taken);
+      await insert(pending.table, executor, statusRows(endings));
+      await recordEvents(executor, eventsOf(endings));
+      pending.wrote(endings.length);
+    },
     // PostgreSQL: one statement deletes the rows and writes their records (a data-modifying WITH), one round trip
     // and atomic without a transaction. The records are those of the rows as their readers found them (a last view's
     // row cannot change but for wrong passwords: their times come from the row deleted), passed as two JSON values,
@@ -224,6 +184,12 @@ export function createStatusRecorder(deps: { db: Db; dialect: Dialect; audience:
     ended,
 
     lastViews,
+
+    /** Moves the statuses of last views that wait (SQLite; before a purge, and in tests that read the table). */
+    settle: pending.settle,
+
+    /** At shutdown: the statuses that wait move. */
+    close: pending.close,
 
     /** The events of a view that leaves views (the row's lists are updated by the claim itself). */
     async viewed(executor: Executor, row: SecretRow, viewsLeft: number, at: number): Promise<void> {

@@ -50,6 +50,7 @@ export const ids = {
   delivery: randomToken(16),
   legacyToken: randomToken(16),
   scopedToken: randomToken(16),
+  pendingStatus: randomToken(16),
 };
 export const tokens = {
   deleteViewed: randomToken(32),
@@ -67,6 +68,7 @@ export const tokens = {
   scopedApi: `hush_${randomToken(32)}`,
   verifyEmail: randomToken(32),
   signupLink: randomToken(32),
+  deletePending: randomToken(32),
 };
 export const blob = fakeCiphertext(200_000);
 export const MINUTE = 60_000;
