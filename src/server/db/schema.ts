@@ -12,19 +12,7 @@ import type {
   OidcLinkTicketsTable,
   SignupRequestsTable,
 } from './schema-identity.js';
-export type {
-  TotpCredentialsTable,
-  BackupCodesTable,
-  PendingSigninsTable,
-  ApiTokensTable,
-  EmailTokensTable,
-  PasskeysTable,
-  PasskeyChallengesTable,
-  UserIdentitiesTable,
-  OidcFlowsTable,
-  OidcLinkTicketsTable,
-  SignupRequestsTable,
-} from './schema-identity.js';
+export type * from './schema-identity.js';
 
 /** Times are milliseconds since the epoch; booleans are 0/1 integers (the same on SQLite and PostgreSQL). */
 export interface SecretsTable {
