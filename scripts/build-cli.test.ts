@@ -94,6 +94,14 @@ describe('the bundled command-line client (scripts/build-cli.mjs)', () => {
     }
   });
 
+  it("says the app's version (package.json's, built in) from a folder without package.json", async () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(await runCli(buildDir, ['--version'])).toEqual({ code: 0, stdout: `hush ${version}\n`, stderr: '' });
+    expect(JSON.parse((await runCli(buildDir, ['--version', '--json'])).stdout)).toEqual({ version });
+  });
+
   it('refuses backup and restore with a message that says where they run', async () => {
     const result = await runCli(buildDir, ['backup', path.join(buildDir, 'backup.tar')]);
     expect(result.code).not.toBe(0);
