@@ -60,3 +60,14 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["node", "/app/dist/server/main.js"]
 CMD []
+# OCI labels: `npm run release` (scripts/release.mjs) passes the version, the full commit, the time and the source.
+ARG HUSH_VERSION=dev
+ARG HUSH_REVISION=$HUSH_COMMIT
+ARG HUSH_CREATED=
+ARG HUSH_SOURCE=
+LABEL org.opencontainers.image.title="Hush" \
+      org.opencontainers.image.version=$HUSH_VERSION \
+      org.opencontainers.image.revision=$HUSH_REVISION \
+      org.opencontainers.image.created=$HUSH_CREATED \
+      org.opencontainers.image.source=$HUSH_SOURCE \
+      org.opencontainers.image.licenses="MIT"
