@@ -120,7 +120,7 @@ export function releaseChangelog(text, version, date, migrations) {
     ? `- Database migrations that run at the first start: ${added.map((name) => `\`${name}\``).join(', ')}.`
     : '- No database migrations: the database is unchanged.';
   if (!/^### Upgrade notes$/m.test(body)) body = `${body}\n\n### Upgrade notes\n`.trim() + '\n';
-  body = body.replace(/^### Upgrade notes\n/m, `### Upgrade notes\n\n${note}\n`).replace(/\n{3,}/g, '\n\n');
+  body = body.replace(/^### Upgrade notes\n+/m, `### Upgrade notes\n\n${note}\n`).replace(/\n{3,}/g, '\n\n');
   if (!body.replace(/### Upgrade notes[\s\S]*/, '').trim())
     body = `No notable changes were recorded under [Unreleased].\n\n${body}`;
   const section = `## [${version}] - ${date}\n\n${body.trim()}\n`;
@@ -231,6 +231,7 @@ function main() {
     fs.mkdirSync(options.out, { recursive: true });
     const buildLog = path.join(options.out, `hush-${version}.build.log`);
     say(`building ${tags[0]} (log: ${path.relative(process.cwd(), buildLog)})`);
+    const log = fs.openSync(buildLog, 'w');
     const build = spawnSync(
       'podman',
       [
@@ -249,10 +250,13 @@ function main() {
         ...tags.flatMap((name) => ['-t', name]),
         work,
       ],
-      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+      { stdio: ['ignore', log, log] },
     );
-    fs.writeFileSync(buildLog, `${build.stdout}${build.stderr}`);
-    if (build.status !== 0) fail(`the image build failed:\n${build.stderr.split('\n').slice(-30).join('\n')}`);
+    fs.closeSync(log);
+    if (build.status !== 0) {
+      const tail = fs.readFileSync(buildLog, 'utf8').split('\n').slice(-30).join('\n');
+      fail(`the image build failed (exit ${build.status ?? build.signal}):\n${tail}`);
+    }
     const buildSeconds = Math.round((Date.now() - buildStarted) / 1000);
     say(`built ${tags.join(', ')} in ${buildSeconds} s`);
 
@@ -266,6 +270,9 @@ function main() {
       tag,
       revision,
       commit,
+      tagCommit: git(work, 'rev-parse', `${tag}^{commit}`),
+      committed: git(work, 'show', '--name-only', '--format=', 'HEAD').split('\n'),
+      changelogSection: section,
       created,
       source,
       image: options.image,
