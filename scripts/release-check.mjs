@@ -89,31 +89,38 @@ await check(`hush --version in the image says hush ${version}`, () => {
   expectEqual('hush --version', out, `hush ${version}`);
 });
 
-await check(`/readyz of the image's server says version ${version}`, async () => {
-  const port = await new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address();
-      server.close(() => resolve(free));
+await check(
+  `/readyz of the image's server says version ${version}; the page's footer gets it and the commit`,
+  async () => {
+    const port = await new Promise((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = server.address();
+        server.close(() => resolve(free));
+      });
     });
-  });
-  const name = `hush-release-check-${process.pid}`;
-  podman('run', ...LIMITS, '-d', '--name', name, '-p', `127.0.0.1:${port}:3000`, image);
-  try {
-    let body = null;
-    for (let i = 0; i < 120 && !body; i++) {
-      body = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (answer) => (answer.ok ? answer.json() : null),
-        () => null,
-      );
-      if (!body) await new Promise((resolve) => setTimeout(resolve, 500));
+    const name = `hush-release-check-${process.pid}`;
+    podman('run', ...LIMITS, '-d', '--name', name, '-p', `127.0.0.1:${port}:3000`, image);
+    try {
+      let body = null;
+      for (let i = 0; i < 120 && !body; i++) {
+        body = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (answer) => (answer.ok ? answer.json() : null),
+          () => null,
+        );
+        if (!body) await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      if (!body) throw new Error(`/readyz did not answer 200 within 60 s: ${podman('logs', '--tail', '3', name)}`);
+      expectEqual('/readyz version', body.version, version);
+      expectEqual('/readyz status', body.status, 'ok');
+      const page = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+      const config = JSON.parse(/<script id="hush-config"[^>]*>([^<]*)<\/script>/.exec(page)?.[1] ?? 'null');
+      expectEqual("the page's version", config?.version, version);
+      expectEqual("the page's commit", config?.commit, manifest.commit);
+    } finally {
+      spawnSync('podman', [...PODMAN, 'rm', '--force', '--volumes', '--time', '0', name], { stdio: 'ignore' });
     }
-    if (!body) throw new Error(`/readyz did not answer 200 within 60 s: ${podman('logs', '--tail', '3', name)}`);
-    expectEqual('/readyz version', body.version, version);
-    expectEqual('/readyz status', body.status, 'ok');
-  } finally {
-    spawnSync('podman', [...PODMAN, 'rm', '--force', '--volumes', '--time', '0', name], { stdio: 'ignore' });
-  }
-});
+  },
+);
 
 const sbom = JSON.parse(fs.readFileSync(manifest.sbom, 'utf8'));
 const components = [];
