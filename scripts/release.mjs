@@ -210,9 +210,10 @@ function main() {
       migrationNames(work),
     );
     fs.writeFileSync(changelogFile, text);
-    const author = git(work, 'config', '--default', '', 'user.name')
-      ? []
-      : ['-c', 'user.name=Hush release', '-c', 'user.email=release@localhost'];
+    const author =
+      git(work, 'config', '--default', '', 'user.name') && git(work, 'config', '--default', '', 'user.email')
+        ? []
+        : ['-c', 'user.name=Hush release', '-c', 'user.email=release@localhost'];
     git(work, 'add', '--', 'CHANGELOG.md', ...files);
     git(work, ...author, 'commit', '--quiet', '--no-verify', '-m', `Release ${version}`);
     git(work, ...author, 'tag', '--annotate', tag, '--message', `Hush ${version}`);
