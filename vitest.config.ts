@@ -5,13 +5,7 @@ const inCi = process.env.CI === 'true';
 
 export default defineConfig({
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'src/**/*.test.tsx',
-      'packages/*/src/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'bench/**/*.test.ts',
-    ],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['src/server/test-utils/global-setup.ts'],
     // Two files at once even on 2 cores (Vitest's default there is one): most suites spend their time waiting on

@@ -1,4 +1,5 @@
-// `npm run build` of @hush/client: src/index.ts bundled into one ESM file for Node 22+ and browsers (the shared
+// `npm run build` of @hush/client: the SDK's source (src/sdk in the repository, beside the shared code it is made
+// of, so the CLI and the server build use it as it is) bundled into one ESM file for Node 22+ and browsers (the shared
 // crypto, contracts and rules of the app inside it; zod stays a dependency, the contracts' types need it), then
 // the declarations emitted by tsc from the same sources. Usage: node build.mjs
 import { execFileSync } from 'node:child_process';
@@ -11,7 +12,7 @@ const DIST = path.join(HERE, 'dist');
 const started = performance.now();
 fs.rmSync(DIST, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(HERE, 'src', 'index.ts')],
+  entryPoints: [path.join(HERE, '..', '..', 'src', 'sdk', 'index.ts')],
   bundle: true,
   platform: 'neutral',
   target: 'es2022',
@@ -22,8 +23,8 @@ await build({
   outfile: path.join(DIST, 'index.js'),
   logLevel: 'warning',
 });
-// The declarations keep the repository's layout (the SDK's types are the shared contracts'); one file re-exports them.
+// The declarations keep the layout of src/ (the SDK's types are the shared contracts'); one file re-exports them.
 const tsc = path.join(HERE, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');
 execFileSync(process.execPath, [tsc, '-p', path.join(HERE, 'tsconfig.build.json')], { stdio: 'inherit' });
-fs.writeFileSync(path.join(DIST, 'index.d.ts'), "export * from './types/packages/client/src/index.js';\n");
+fs.writeFileSync(path.join(DIST, 'index.d.ts'), "export * from './types/sdk/index.js';\n");
 console.log(`@hush/client: ${path.relative(process.cwd(), DIST)} in ${(performance.now() - started).toFixed(0)} ms`);

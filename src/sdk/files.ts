@@ -1,12 +1,12 @@
-import { fileRoutes } from '../../../src/shared/api/files.contract.js';
-import { secretRoutes } from '../../../src/shared/api/secrets.contract.js';
-import { openFileMeta, sealFileMeta, type FileMeta } from '../../../src/shared/crypto/file-meta.js';
-import { FilePartEncoder } from '../../../src/shared/crypto/file-parts.js';
-import { cipherSize, createFileEncryptor } from '../../../src/shared/crypto/file-stream.js';
-import { createDecryptStream } from '../../../src/shared/crypto/file-transform.js';
-import type { SecretKeys } from '../../../src/shared/crypto/index.js';
-import { UPLOAD_TOKEN_HEADER, choosePartSize } from '../../../src/shared/rules/files.js';
-import { runUploadWith, type UploadApi, type UploadCounts } from '../../../src/shared/upload/run-upload.js';
+import { fileRoutes } from '../shared/api/files.contract.js';
+import { secretRoutes } from '../shared/api/secrets.contract.js';
+import { openFileMeta, sealFileMeta, type FileMeta } from '../shared/crypto/file-meta.js';
+import { FilePartEncoder } from '../shared/crypto/file-parts.js';
+import { cipherSize, createFileEncryptor } from '../shared/crypto/file-stream.js';
+import { createDecryptStream } from '../shared/crypto/file-transform.js';
+import type { SecretKeys } from '../shared/crypto/index.js';
+import { UPLOAD_TOKEN_HEADER, choosePartSize } from '../shared/rules/files.js';
+import { runUploadWith, type UploadApi, type UploadCounts } from '../shared/upload/run-upload.js';
 import { HushError } from './errors.js';
 import { apiUrl, callRoute, send, type Answer, type Connection } from './http.js';
 
@@ -28,8 +28,7 @@ export interface FileSource {
 
 export function fileSource(file: FileInput): FileSource {
   const blob = 'data' in file ? (file.data instanceof Blob ? file.data : new Blob([file.data])) : file;
-  const type = file.type || (blob.type ?? '') || 'application/octet-stream';
-  return { name: file.name, type, size: blob.size, blob };
+  return { name: file.name, type: file.type ?? blob.type, size: blob.size, blob };
 }
 
 /** Each file's sealed details and stream header, made before anything is sent. */

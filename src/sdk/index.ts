@@ -17,7 +17,7 @@ export {
   type OpenedSecret,
   type OpenSecretOptions,
 } from './secrets.js';
-export type { ReceiptData as SecretStatus } from '../../../src/shared/api/receipts.contract.js';
+export type { ReceiptData as SecretStatus } from '../shared/api/receipts.contract.js';
 export {
   createRequest,
   openInbox,

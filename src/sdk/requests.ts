@@ -1,6 +1,6 @@
-import { requestRoutes } from '../../../src/shared/api/requests.contract.js';
-import { secretRoutes } from '../../../src/shared/api/secrets.contract.js';
-import { decryptText, deriveKeys, encryptText } from '../../../src/shared/crypto/envelope.js';
+import { requestRoutes } from '../shared/api/requests.contract.js';
+import { secretRoutes } from '../shared/api/secrets.contract.js';
+import { decryptText, deriveKeys, encryptText } from '../shared/crypto/envelope.js';
 import {
   checkPinnedKey,
   createRequestKeyPair,
@@ -13,8 +13,8 @@ import {
   sealResponseKey,
   unwrapPrivateKey,
   wrapPrivateKey,
-} from '../../../src/shared/crypto/request-keys.js';
-import { readerProofs, sealSecretWithKeys } from '../../../src/shared/crypto/seal.js';
+} from '../shared/crypto/request-keys.js';
+import { readerProofs, sealSecretWithKeys } from '../shared/crypto/seal.js';
 import {
   absoluteLink,
   DEFAULT_RESPONSE_TTL,
@@ -23,7 +23,7 @@ import {
   inboxPath,
   REQUEST_RESPONSES,
   REQUEST_TTL,
-} from '../../../src/shared/rules/requests.js';
+} from '../shared/rules/requests.js';
 import { clientError, HushError } from './errors.js';
 import { fileSource, sealFiles, uploadOrBurn, type FileInput, type UploadOptions } from './files.js';
 import { callRoute, type Answer, type Connection } from './http.js';
@@ -139,7 +139,10 @@ export async function readRequest(fillLink: string | FillLink): Promise<RequestF
     decryptText(keys, 'title', form.title),
     form.text ? decryptText(keys, 'text', form.text) : null,
   ]).catch(() => {
-    throw clientError('key_invalid', 'The key in the request link does not open its title: the link is damaged');
+    throw clientError(
+      'key_invalid',
+      'The key in the request link does not open its title: the link is damaged or incomplete. Nothing was sent',
+    );
   });
   const { username, allowFiles, responseTtl, responseViews, expiresAt, publicKey } = form;
   return {

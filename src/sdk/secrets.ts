@@ -1,8 +1,8 @@
-import { receiptRoutes, type ReceiptData } from '../../../src/shared/api/receipts.contract.js';
-import { secretRoutes } from '../../../src/shared/api/secrets.contract.js';
-import { readerProofs, sealSecretWithKeys, unsealSecret, type SecretKeys } from '../../../src/shared/crypto/index.js';
-import { buildSecretUrl, isSecretId } from '../../../src/shared/rules/link.js';
-import { parseReceiptLink } from '../../../src/shared/rules/receipts.js';
+import { receiptRoutes, type ReceiptData } from '../shared/api/receipts.contract.js';
+import { secretRoutes } from '../shared/api/secrets.contract.js';
+import { readerProofs, sealSecretWithKeys, unsealSecret, type SecretKeys } from '../shared/crypto/index.js';
+import { buildSecretUrl, isSecretId } from '../shared/rules/link.js';
+import { parseReceiptLink } from '../shared/rules/receipts.js';
 import { clientError, HushError } from './errors.js';
 import {
   downloadFile,
@@ -96,16 +96,14 @@ export interface OpenedFile {
   bytes(options?: DownloadOptions): Promise<Uint8Array<ArrayBuffer>>;
 }
 
-export interface OpenedSecret {
+/** An opened secret: its text, or (content that is no UTF-8 text) its bytes; its files; what is left of it. */
+export type OpenedSecret = {
   id: string;
   title: string | null;
-  /** The text; null when the content is no UTF-8 text, then `bytes` holds it. */
-  text: string | null;
-  bytes: Uint8Array<ArrayBuffer> | null;
   files: OpenedFile[];
   viewsLeft: number;
   expiresAt: string;
-}
+} & ({ text: string; bytes: null } | { text: null; bytes: Uint8Array<ArrayBuffer> });
 
 type Content = Answer<typeof secretRoutes.read>;
 
@@ -149,7 +147,7 @@ export async function openContent(
     ? await unsealSecret(keys, { text: content.text, title: content.title }).catch(() => {
         throw new HushError('The secret does not decrypt: it was tampered with', 'client.tampered');
       })
-    : { text: content.text, title: content.title, bytes: null };
+    : { text: content.text, title: content.title };
   const metas = await openMetas(keys, content.files);
   const files = content.files.map((file, index): OpenedFile => {
     const stream = (options?: DownloadOptions) => downloadFile(connection, id, keys!, file, index, options);
@@ -159,15 +157,8 @@ export async function openContent(
       bytes: async (options) => new Uint8Array(await new Response(await stream(options)).arrayBuffer()),
     };
   });
-  return {
-    id,
-    title: opened.title,
-    text: opened.text,
-    bytes: opened.bytes ?? null,
-    files,
-    viewsLeft: content.viewsLeft,
-    expiresAt: content.expiresAt,
-  };
+  const body = opened.text === null ? { text: null, bytes: opened.bytes } : { text: opened.text, bytes: null };
+  return { id, title: opened.title, ...body, files, viewsLeft: content.viewsLeft, expiresAt: content.expiresAt };
 }
 
 export interface OpenSecretOptions {
@@ -214,7 +205,7 @@ export interface BurnOptions {
  * Deletes a secret now, without reading it. `target`: its receipt link (which holds the delete token), its link
  * (the key proves the right), or its id with `deleteToken` or the owner's `token`.
  */
-export async function burn(target: string, options: BurnOptions = {}): Promise<{ id: string }> {
+export async function burn(target: string, options: BurnOptions = {}): Promise<{ id: string; burned: true }> {
   let link: { server: string; id: string; key: string | null; deleteToken: string | null };
   if (isSecretId(target)) {
     if (!options.server) throw clientError('usage', 'Burning by id needs the server');
@@ -225,9 +216,8 @@ export async function burn(target: string, options: BurnOptions = {}): Promise<{
     link = { ...readSecretLink(target), deleteToken: null };
   }
   const keyProof = link.key ? (await readerProofs(link.key)).keyProof : null;
-  const burned = await callRoute({ server: link.server, token: options.token ?? null }, secretRoutes.burn, {
+  return callRoute({ server: link.server, token: options.token ?? null }, secretRoutes.burn, {
     params: { id: link.id },
     body: { deleteToken: options.deleteToken ?? link.deleteToken, keyProof },
   });
-  return { id: burned.id };
 }

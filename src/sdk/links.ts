@@ -1,6 +1,6 @@
-import { parseSecretUrl } from '../../../src/shared/rules/link.js';
-import { parseReceiptLink } from '../../../src/shared/rules/receipts.js';
-import { parseFillLink, parseInboxLink } from '../../../src/shared/rules/requests.js';
+import { parseSecretUrl } from '../shared/rules/link.js';
+import { parseReceiptLink } from '../shared/rules/receipts.js';
+import { parseFillLink, parseInboxLink } from '../shared/rules/requests.js';
 import { clientError } from './errors.js';
 
 /**

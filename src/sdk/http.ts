@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { ResponseContract, RouteContract } from '../../../src/shared/api/contract.js';
-import { ErrorBody } from '../../../src/shared/api/contract.js';
-import { API_BASE, routePath } from '../../../src/shared/rules/api-path.js';
+import type { ResponseContract, RouteContract } from '../shared/api/contract.js';
+import { ErrorBody } from '../shared/api/contract.js';
+import { API_BASE, routePath } from '../shared/rules/api-path.js';
 import { HushError } from './errors.js';
 
 /** Where calls go, and the API token sent with them (only ever to that server's own origin). */
