@@ -15,7 +15,10 @@ RUN node -e "for (const f of ['package.json', 'package-lock.json']) { const j = 
 # Nothing is compiled: better-sqlite3 13 and @node-rs/argon2 ship Node-API binaries in their npm packages.
 FROM docker.io/library/node:${NODE_MAJOR}-bookworm AS deps
 WORKDIR /app
+# npm ci runs the preinstall check of the Node.js (scripts/check-node.mjs): it needs these files.
 COPY --from=manifests /app/package.json /app/package-lock.json ./
+COPY .npmrc ./
+COPY scripts/check-node.mjs scripts/node-runtime.mjs ./scripts/
 RUN npm ci --no-audit --no-fund --no-update-notifier
 
 # --- build: web client, compressed assets, server and CLI into dist/ ------------------------------------------------
