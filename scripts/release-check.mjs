@@ -46,15 +46,23 @@ async function check(name, work) {
   }
 }
 
-await check(`the release commit changed package.json, package-lock.json and CHANGELOG.md, tagged v${version}`, () => {
-  expectEqual('the tag', manifest.tag, `v${version}`);
-  expectEqual('the commit the tag points to', manifest.tagCommit, manifest.revision);
-  for (const file of ['CHANGELOG.md', 'package.json', 'package-lock.json'])
-    if (!manifest.committed.includes(file)) throw new Error(`the commit did not change ${file}`);
-  if (!manifest.changelogSection.startsWith(`## [${version}] - ${manifest.created.slice(0, 10)}\n`))
-    throw new Error(`the changelog section starts "${manifest.changelogSection.split('\n')[0]}"`);
-  if (!/^### Upgrade notes$/m.test(manifest.changelogSection)) throw new Error('no upgrade notes');
-});
+await check(
+  `the release commit changed package.json (packages/* too), the lock and CHANGELOG.md, tagged v${version}`,
+  () => {
+    expectEqual('the tag', manifest.tag, `v${version}`);
+    expectEqual('the commit the tag points to', manifest.tagCommit, manifest.revision);
+    // packages/* (the SDK, @hush/client) are versioned with the app.
+    const packages = fs.existsSync(path.join(ROOT, 'packages')) ? fs.readdirSync(path.join(ROOT, 'packages')) : [];
+    const versioned = packages
+      .map((name) => `packages/${name}/package.json`)
+      .filter((file) => fs.existsSync(path.join(ROOT, file)));
+    for (const file of ['CHANGELOG.md', 'package.json', 'package-lock.json', ...versioned])
+      if (!manifest.committed.includes(file)) throw new Error(`the commit did not change ${file}`);
+    if (!manifest.changelogSection.startsWith(`## [${version}] - ${manifest.created.slice(0, 10)}\n`))
+      throw new Error(`the changelog section starts "${manifest.changelogSection.split('\n')[0]}"`);
+    if (!/^### Upgrade notes$/m.test(manifest.changelogSection)) throw new Error('no upgrade notes');
+  },
+);
 
 await check(`image tagged ${manifest.tags.map((tag) => tag.split(':').pop()).join(', ')}, one image`, () => {
   const [major, minor] = version.split('.');
