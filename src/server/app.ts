@@ -320,6 +320,7 @@ export async function createApp(deps: AppDeps) {
     metrics.collect({
       liveSecrets: async () => (await counts.secrets(clock())).active,
       ...(database.poolStats && { pool: database.poolStats }),
+      build: { version: VERSION, revision: deps.commit ?? 'dev' },
     });
     await app.register(metricsRoutes(metrics, { token: config.metricsToken }));
   }
