@@ -13,6 +13,7 @@ import { registerRequestLog } from './http/request-log.js';
 import { serverOptions } from './http/server-options.js';
 import { headersFor, httpsCheck, registerSecurityHeaders } from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createLogger, type Logger } from './lib/logger.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -78,6 +79,8 @@ export interface AppDeps {
   commit?: string;
   /** Where log lines go (default: standard output); tests read them. */
   logStream?: { write(line: string): void };
+  /** The process's logger (server.ts makes it before the app, for start-up lines); default: one on `logStream`. */
+  logger?: Logger;
   /** argon2id hashing; default: the real one with the configured concurrency (tests wrap it to count the work). */
   passwords?: PasswordHasher;
 }
@@ -282,7 +285,9 @@ export async function createApp(deps: AppDeps) {
   const admin = createAdminService({ users, settings, secrets, createUser: auth.createUser });
 
   const headers = headersFor(https);
-  const app: FastifyInstance = Fastify(serverOptions(config, headers, deps.logStream));
+  const app: FastifyInstance = Fastify(
+    serverOptions(config, headers, deps.logger ?? createLogger(config.logLevel, deps.logStream)),
+  );
   /** Every route registered, with its methods (the HTTP method sweep test walks them all). */
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
