@@ -9,6 +9,7 @@ import { followDatabaseClock } from './db/database-clock.js';
 import { registerDraining } from './http/draining.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimit } from './http/rate-limit.js';
+import { registerRequestIdHeader } from './http/request-id.js';
 import { registerRequestLog } from './http/request-log.js';
 import { serverOptions } from './http/server-options.js';
 import { headersFor, httpsCheck, registerSecurityHeaders } from './http/security.js';
@@ -296,6 +297,7 @@ export async function createApp(deps: AppDeps) {
 
   registerErrorHandler(app);
   registerRequestLog(app, metrics);
+  registerRequestIdHeader(app);
   if (databaseClock) app.addHook('onClose', async () => databaseClock.stop());
   app.addHook('onClose', () => stats.close());
   if (!deps.storage) app.addHook('onClose', () => baseStorage.close());

@@ -196,6 +196,17 @@ describe.skipIf(missing.length > 0)('Hush behind nginx, configured by docs/nginx
     expect((await loopbackClient(hush.url, '127.0.0.1').send('GET', '/metrics')).status).toBe(200);
   });
 
+  it('a request is filed under nginx’s request id, which no client can choose', async () => {
+    const ids = [];
+    for (const headers of [{}, { 'x-request-id': 'chosen-by-the-client' }] as Record<string, string>[]) {
+      const response = await client('127.0.0.8').send('GET', '/api/v1/secret/public', { headers });
+      expect(response.status).toBe(200);
+      ids.push(response.headers['x-request-id']);
+    }
+    expect(ids).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/), expect.stringMatching(/^[0-9a-f]{32}$/)]);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
   it('a client reaching Hush directly cannot claim HTTPS with X-Forwarded-Proto', async () => {
     const spoofed = await signIn('127.0.0.6', hush.url, { 'x-forwarded-proto': 'https' });
     expect(spoofed.status).toBe(200);
