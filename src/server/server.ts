@@ -111,7 +111,7 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
     await migrateToLatest(database, log);
   } catch (error) {
     await database.destroy().catch(() => {});
-    throw databaseProblem(error, config.databaseUrl, config.databaseConnectTimeoutSeconds);
+    throw databaseProblem(error, config.databaseUrl);
   }
   const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
   // At once: an error before anyone listens would be printed by ioredis itself, as text.

@@ -39,7 +39,7 @@ export function describeError(error: unknown): string {
 }
 
 /** The one line said when the database cannot be opened or migrated. */
-export function databaseProblem(error: unknown, databaseUrl: string, waitedSeconds = 0): StartupError {
+export function databaseProblem(error: unknown, databaseUrl: string): StartupError {
   const message = describeError(error);
   if (!databaseUrl) return new StartupError(`Cannot open the SQLite database in HUSH_DATA_DIR: ${message}`);
   let where = 'HUSH_DATABASE_URL';
@@ -49,6 +49,5 @@ export function databaseProblem(error: unknown, databaseUrl: string, waitedSecon
   } catch {
     // The config accepted it; the driver will have said what is wrong with it.
   }
-  const waited = waitedSeconds > 0 ? ` (tried for HUSH_DATABASE_CONNECT_TIMEOUT=${waitedSeconds} s)` : '';
-  return new StartupError(`Cannot use the PostgreSQL database at ${where}: ${message}${waited}`);
+  return new StartupError(`Cannot use the PostgreSQL database at ${where}: ${message}`);
 }

@@ -29,7 +29,7 @@ function notUpYet(error: unknown): boolean {
 /**
  * At start-up, until PostgreSQL answers or `timeoutSeconds` have passed: a start beside a database still booting
  * (a compose file, a pod) waits for it instead of exiting and being restarted in a loop. Each failed attempt is one
- * log line; past the time, the last error is thrown (the caller says it in one line).
+ * log line; past the time, the last error is thrown, naming the setting (the caller says it in one line).
  */
 export async function waitForDatabase(database: Database, timeoutSeconds: number, log: Logger): Promise<void> {
   const deadline = performance.now() + timeoutSeconds * 1000;
@@ -40,7 +40,12 @@ export async function waitForDatabase(database: Database, timeoutSeconds: number
       return;
     } catch (error) {
       const left = deadline - performance.now();
-      if (!notUpYet(error) || left <= 0) throw error;
+      if (!notUpYet(error)) throw error;
+      if (left <= 0) {
+        throw new Error(`${describeError(error)} (tried for HUSH_DATABASE_CONNECT_TIMEOUT=${timeoutSeconds} s)`, {
+          cause: error,
+        });
+      }
       const waitMs = Math.min(FIRST_WAIT_MS * 2 ** (attempt - 1), LONGEST_WAIT_MS, left);
       log.warn(
         { attempt, error: describeError(error), retryInMs: Math.round(waitMs) },
