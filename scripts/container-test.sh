@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the container image and proves it with podman: a secret created and read through the published port, a
-# secret read after the container was replaced on the same volume, a non-root process, a read-only root filesystem
-# (also without podman's tmpfs, as Docker runs it), the health check, a clean stop on SIGTERM, the `hush` command and
-# a bad environment value stopping the start. Prints one line per check, the image size and the times; writes
-# reports/container.json ({"passed": N, "failed": N}) and exits non-zero on any failure.
+# secret read after the container was replaced on the same volume, a backup restored as docs/backup.md says, a
+# non-root process, a read-only root filesystem (also without podman's tmpfs, as Docker runs it), the health check, a
+# clean stop on SIGTERM, the `hush` command and a bad environment value stopping the start. Prints one line per
+# check, the image size and the times; writes reports/container.json ({"passed": N, "failed": N}) and exits non-zero
+# on any failure.
 #
 # Needs root, podman, runc and debootstrap (apt-get install podman runc debootstrap), and `npm ci && npm run build`
 # on the host (the round trip uses the host's dist/cli). The official Node base images are built locally as
@@ -29,10 +30,12 @@ PODMAN_LOG=reports/container-podman.log
 
 passed=0
 failed=0
+RESTORE_DIR=$(mktemp -d)
 report() { printf '{"passed": %d, "failed": %d}\n' "$passed" "$failed" >reports/container.json; }
 cleanup() {
-  "${PODMAN[@]}" rm --force --ignore --volumes --time 0 "$NAME-a" "$NAME-b" "$NAME-bad" >/dev/null 2>&1 || true
-  "${PODMAN[@]}" volume rm -f "$VOLUME" >/dev/null 2>&1 || true
+  "${PODMAN[@]}" rm --force --ignore --volumes --time 0 "$NAME-a" "$NAME-b" "$NAME-bad" "$NAME-r" >/dev/null 2>&1 || true
+  "${PODMAN[@]}" volume rm -f "$VOLUME" "$NAME-restored" >/dev/null 2>&1 || true
+  rm -rf "$RESTORE_DIR"
   report
 }
 trap cleanup EXIT
@@ -164,6 +167,38 @@ check "HEALTHCHECK reports healthy" healthy
 check "the page carries the commit given at build time" commit_in_page
 check "create and read a secret through the published port (host CLI)" round_trip
 check "the hush command works inside the container (podman exec)" hush_command
+
+# --- docs/backup.md: a backup of the running container, restored into a new volume by the page's own commands ------
+RESTORE_LINES=(
+  'podman run --rm --user 0 --entrypoint sh -v hush-data-restored:/data -v "$PWD":/backups:ro <image> \'
+  "  -c 'hush restore /backups/hush-2026-01-01.tar && chown -R 1000:1000 /data'"
+)
+restore_as_documented() {
+  local link text line port out
+  for line in "${RESTORE_LINES[@]}"; do
+    grep -qxF -- "$line" docs/backup.md || { fail "docs/backup.md lacks: $line"; return; }
+  done
+  link=$(printf 'restored from a backup' | "${CLI[@]}" create --server "$BASE" --ttl 3600 2>/dev/null) ||
+    { fail "no secret created"; return; }
+  "${PODMAN[@]}" exec "$NAME-a" mkdir -p /data/backups || { fail "mkdir /data/backups failed"; return; }
+  "${PODMAN[@]}" exec "$NAME-a" hush backup /data/backups/hush-2026-01-01.tar >/dev/null ||
+    { fail "hush backup failed"; return; }
+  "${PODMAN[@]}" cp "$NAME-a:/data/backups/hush-2026-01-01.tar" "$RESTORE_DIR/" || { fail "podman cp failed"; return; }
+  "${PODMAN[@]}" volume create "$NAME-restored" >/dev/null
+  # RESTORE_LINES, with this test's volume and image, run from the folder holding the backup.
+  out=$(cd "$RESTORE_DIR" && "${RUN[@]}" --rm --user 0 --entrypoint sh -v "$NAME-restored:/data" \
+    -v "$PWD":/backups:ro "$IMAGE" -c 'hush restore /backups/hush-2026-01-01.tar && chown -R 1000:1000 /data' 2>&1) ||
+    { fail "the restore of docs/backup.md failed: $(grep -v systemd <<<"$out" | tail -n 2)"; return; }
+  port=$(free_port)
+  "${RUN[@]}" -d --name "$NAME-r" --read-only -v "$NAME-restored:/data" -p "127.0.0.1:$port:3000" "$IMAGE" \
+    >/dev/null 2>>"$PODMAN_LOG"
+  wait_ready "$NAME-r" "$port" || return 1
+  text=$("${CLI[@]}" open "http://127.0.0.1:$port/${link#http://*/}" 2>&1)
+  [ "$text" = "restored from a backup" ] || { fail "read '$text' from the restored container"; return; }
+}
+check "docs/backup.md: hush backup in the container, restore into a new volume, a server on it reads the secret" \
+  restore_as_documented
+"${PODMAN[@]}" rm -f -t 5 "$NAME-r" >/dev/null 2>&1 || true
 
 KEPT=$(printf 'kept across restarts' | "${CLI[@]}" create --server "$BASE" --ttl 3600 2>/dev/null) || KEPT=''
 

@@ -29,6 +29,12 @@ export const settings = {
     z.union([z.literal(''), z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://')]),
     'PostgreSQL connection URL (postgres://…). Empty: SQLite in the data folder.',
   ),
+  databaseConnectTimeoutSeconds: setting(
+    'HUSH_DATABASE_CONNECT_TIMEOUT',
+    '60',
+    int(0, 3600),
+    'Seconds to wait at start-up for PostgreSQL to accept connections, retrying with backoff (0: try once).',
+  ),
   redisUrl: setting(
     'HUSH_REDIS_URL',
     '',

@@ -7,6 +7,10 @@ export { settings, type Config };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  /** One line per bad variable (the message holds them too). */
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
 }
 
 /** The S3 settings that only make sense together. */
@@ -37,7 +41,7 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
   }
   if (problems.length === 0) problems.push(...s3Problems(config as Config), ...crossChecks(config as Config));
   if (problems.length === 0) problems.push(...headerProblems(config as Config));
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0) throw new ConfigError(problems);
   return config as Config;
 }
 

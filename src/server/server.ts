@@ -10,7 +10,9 @@ import { createApp } from './app.js';
 import { configWarnings, loadConfig, type Config } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { startPurgeJob } from './jobs/purge.js';
-import { createRedisClient } from './lib/redis.js';
+import { waitForDatabase } from './db/wait-for-database.js';
+import { createLogger } from './lib/logger.js';
+import { createRedisClient, logRedisState } from './lib/redis.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import { checkListenAddress, databaseProblem } from './startup-checks.js';
 
@@ -97,6 +99,7 @@ export interface RunningServer {
 /** Starts Hush from an environment: checks, database, migrations, the app, the jobs. Throws StartupError/ConfigError. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const config = loadConfig(env);
+  const log = createLogger(config.logLevel);
   await checkListenAddress(config.host, config.port);
 
   const database = openDatabase({
@@ -104,12 +107,15 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
     sqlitePath: path.resolve(config.dataDir, 'hush.sqlite'),
   });
   try {
-    await migrateToLatest(database);
+    if (config.databaseUrl) await waitForDatabase(database, config.databaseConnectTimeoutSeconds, log);
+    await migrateToLatest(database, log);
   } catch (error) {
     await database.destroy().catch(() => {});
     throw databaseProblem(error, config.databaseUrl);
   }
   const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
+  // At once: an error before anyone listens would be printed by ioredis itself, as text.
+  if (redis) logRedisState(redis, log);
 
   const { app, services, drain } = await createApp({
     config,
@@ -117,9 +123,8 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
     redis,
     clientDir: path.resolve(here, '../client'),
     commit: buildCommit(env),
+    logger: log,
   });
-  // The rate-limit store reports outages; the client's own events would repeat them every reconnect.
-  redis?.on('error', (error: Error) => app.log.debug({ err: error }, 'Redis connection error'));
   for (const warning of configWarnings(env)) app.log.warn(warning);
   await prepareFirstAdmin(config, services.auth, app.log);
   // Not fatal: /readyz reports it until the store can be used.

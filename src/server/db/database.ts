@@ -240,9 +240,15 @@ export function createMigrator(database: Database): Migrator {
   });
 }
 
-/** Runs every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(database: Database): Promise<void> {
+/** Runs every pending migration, each logged by name when done; throws with the failing migration's name. */
+export async function migrateToLatest(
+  database: Database,
+  log?: { info(fields: object, message: string): void },
+): Promise<void> {
   const { error, results } = await createMigrator(database).migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === 'Success') log?.info({ migration: result.migrationName }, 'migration applied');
+  }
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Database migration ${failed} failed: ${String(error)}`, { cause: error });

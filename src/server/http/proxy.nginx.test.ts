@@ -10,6 +10,7 @@ import { loopbackClient, type LoopbackResponse } from '../test-utils/loopback-cl
 import {
   NGINX,
   OPENSSL,
+  parseNginx,
   selfSignedCertificate,
   siteFromDocs,
   startNginx,
@@ -66,6 +67,30 @@ describe('docs/reverse-proxy.md', () => {
     expect(block('nginx')).toBe(await docs('nginx.conf'));
     expect(block('caddy')).toBe(await docs('Caddyfile'));
   });
+
+  it('keeps /metrics off the public site, in nginx and in Caddy', async () => {
+    const servers = parseNginx(await docs('nginx.conf')).filter((directive) => directive.name === 'server');
+    const proxying = servers.find((server) => server.block!.some((d) => d.name === 'location'))!;
+    const refusing = proxying.block!.filter(
+      (d) =>
+        d.name === 'location' &&
+        !d.block!.some((inner) => inner.name === 'proxy_pass') &&
+        d.block!.some((inner) => inner.name === 'return' && /^4\d\d$/.test(inner.args[0]!)),
+    );
+    // Hush ignores a trailing slash: /metrics/ is the same route.
+    const refused = (path: string) =>
+      refusing.some(({ args: [modifier, pattern] }) =>
+        modifier === '~' ? new RegExp(pattern!).test(path) : modifier === '=' && pattern === path,
+      );
+    expect([refused('/metrics'), refused('/metrics/'), refused('/api/v1/secret'), refused('/')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const caddy = (await docs('Caddyfile')).split('\n').map((line) => line.trim());
+    expect(caddy).toContain('respond /metrics* 404');
+  });
 });
 
 describe.skipIf(missing.length > 0)('Hush behind nginx, configured by docs/nginx.conf', () => {
@@ -99,6 +124,7 @@ describe.skipIf(missing.length > 0)('Hush behind nginx, configured by docs/nginx
       HUSH_ANONYMOUS_MAX_FILE_BYTES: String(FILE_BYTES),
       HUSH_ADMIN_USERNAME: 'admin',
       HUSH_ADMIN_PASSWORD: PASSWORD,
+      HUSH_METRICS: 'true',
     });
     const ports = { http: await freePort(), https: await freePort(), hush: hush.port };
     const site = siteFromDocs(await docs('nginx.conf'), ports, certificate, FRONT);
@@ -161,6 +187,24 @@ describe.skipIf(missing.length > 0)('Hush behind nginx, configured by docs/nginx
     const plain = await loopbackClient(httpUrl, '127.0.0.6').send('GET', '/api/v1/secret/public');
     expect(plain.status).toBe(301);
     expect(plain.headers.location).toBe('https://127.0.0.1/api/v1/secret/public');
+  });
+
+  it('/metrics is not served through nginx, only to a scraper reaching Hush directly', async () => {
+    for (const path of ['/metrics', '/metrics/', '/%6detrics']) {
+      expect((await client('127.0.0.7').send('GET', path)).status, path).toBe(404);
+    }
+    expect((await loopbackClient(hush.url, '127.0.0.1').send('GET', '/metrics')).status).toBe(200);
+  });
+
+  it('a request is filed under nginx’s request id, which no client can choose', async () => {
+    const ids = [];
+    for (const headers of [{}, { 'x-request-id': 'chosen-by-the-client' }] as Record<string, string>[]) {
+      const response = await client('127.0.0.8').send('GET', '/api/v1/secret/public', { headers });
+      expect(response.status).toBe(200);
+      ids.push(response.headers['x-request-id']);
+    }
+    expect(ids).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/), expect.stringMatching(/^[0-9a-f]{32}$/)]);
+    expect(ids[0]).not.toBe(ids[1]);
   });
 
   it('a client reaching Hush directly cannot claim HTTPS with X-Forwarded-Proto', async () => {

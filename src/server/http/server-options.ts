@@ -1,25 +1,17 @@
 import { LogController, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
+import type { Logger } from '../lib/logger.js';
 import { frameworkErrorHandler } from './error-handler.js';
-import { newRequestId } from './request-log.js';
+import { requestIdOptions } from './request-id.js';
 import type { RequestHeaders } from './security.js';
 
 /** The Fastify server's options (app.ts creates the server with them): logging, limits, timeouts, routing. */
-export function serverOptions(
-  config: Config,
-  headers: RequestHeaders,
-  logStream?: { write(line: string): void },
-): FastifyServerOptions {
+export function serverOptions(config: Config, headers: RequestHeaders, logger: Logger): FastifyServerOptions {
   return {
-    logger: {
-      level: config.logLevel,
-      // Paths can hold secret ids or keys (/secret/{key}/{id}): requests are never logged with their URL.
-      serializers: { req: (request) => ({ method: request.method, route: request.routeOptions?.url }) },
-      ...(logStream && { stream: logStream }),
-    },
+    loggerInstance: logger,
     // Fastify's own request lines would carry the URL: registerRequestLog writes one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: newRequestId,
+    ...requestIdOptions(config.trustedProxies),
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: Math.ceil(config.maxTextBytes * 1.5) + 64 * 1024,
     requestTimeout: config.requestTimeoutSeconds * 1000,

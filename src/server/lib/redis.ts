@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import type * as ioredis from 'ioredis';
 import type { Redis } from 'ioredis';
+import { describeError } from '../startup-checks.js';
+import type { Logger } from './logger.js';
 import { withTimeout } from './timeout.js';
 
 const require = createRequire(import.meta.url);
@@ -26,4 +28,23 @@ export function createRedisClient(url: string): Redis {
 export async function pingRedis(redis: Redis, timeoutMs: number): Promise<void> {
   if (redis.status !== 'ready') throw new Error(`Redis is ${redis.status}`);
   await withTimeout(redis.ping(), timeoutMs, 'Redis did not answer');
+}
+
+/**
+ * Says what happens to Redis, once per change: when it cannot be reached (with the error's words, not a stack) and
+ * when it is back. The client retries every few seconds and fails each time; those attempts are not news. Also the
+ * client's 'error' listener: without one, ioredis prints each error itself, as text.
+ */
+export function logRedisState(redis: Redis, log: Pick<Logger, 'info' | 'warn'>): void {
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ error: describeError(error) }, 'Redis cannot be reached: trying again in the background');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info('Redis is back');
+  });
 }

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { pingDatabase, type Database } from '../../db/database.js';
 import { serverUnavailable } from '../../http/errors.js';
 import { pingRedis } from '../../lib/redis.js';
 import { withTimeout } from '../../lib/timeout.js';
+import { describeError } from '../../startup-checks.js';
 import { StorageFull, type BlobStorage } from '../../storage/index.js';
 import { VERSION } from '../../version.js';
 
@@ -28,6 +29,16 @@ type Check = 'up' | 'down' | 'full';
 export function healthRoutes(deps: HealthDeps) {
   // Monitors may ask with HEAD: both checks change nothing.
   const noLimit = { config: { rateLimit: false }, exposeHeadRoute: true };
+  // What each check said last: a failure is logged when it starts and its end when it ends, not at every probe of a
+  // monitor. Redis is left to its client's own lines (lib/redis.ts logRedisState), which see it without a probe.
+  const last: Record<string, Check> = {};
+  const note = (log: FastifyBaseLogger, name: string, check: Check, error?: unknown) => {
+    const before = last[name] ?? 'up';
+    last[name] = check;
+    if (name === 'redis' || before === check) return;
+    if (check === 'up') log.info({ check: name }, 'readiness check passes again');
+    else log.warn({ check: name, error: describeError(error) }, 'readiness check failed');
+  };
   return async (app: FastifyInstance) => {
     app.get('/healthz', noLimit, async () => ({ status: 'ok' }));
     app.get('/readyz', noLimit, async (request) => {
@@ -44,8 +55,10 @@ export function healthRoutes(deps: HealthDeps) {
             checks[name] = 'up';
           } catch (error) {
             checks[name] = error instanceof StorageFull ? 'full' : 'down';
-            request.log.warn({ err: error, check: name }, 'readiness check failed');
+            note(request.log, name, checks[name], error);
+            return;
           }
+          note(request.log, name, 'up');
         }),
       );
       if (checks.database === 'down' || checks.storage === 'down') {

@@ -1,3 +1,4 @@
+import { validateMetricName } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
@@ -5,6 +6,8 @@ import { createSecret, createTestApp, createTestClock, type TestApp } from '../.
 import { describeEachDialect } from '../../test-utils/database.js';
 import { anonymousFiles, fakeCiphertext, filesApi } from '../../test-utils/files.js';
 import { parsePrometheus, sampleValue } from '../../test-utils/prometheus.js';
+import { VERSION } from '../../version.js';
+import { namingProblems } from '../../test-utils/metric-names.js';
 
 const TOKEN = 'scrape-token-0123456789';
 
@@ -55,6 +58,36 @@ describeEachDialect('Prometheus metrics', (dialect: Dialect) => {
     expect(samples.some((sample) => sample.name === 'hush_db_pool_connections')).toBe(dialect === 'postgres');
   });
 
+  it('name the build: hush_build_info{version,revision} is 1', async () => {
+    await start();
+    const samples = (await scrape()).filter((sample) => sample.name === 'hush_build_info');
+    expect(samples).toEqual([{ name: 'hush_build_info', labels: { version: VERSION, revision: 'dev' }, value: 1 }]);
+  });
+
+  it('follow the Prometheus naming conventions, every one of them, checked by prom-client too', async () => {
+    await start();
+    const registered = await t.services.metrics.registry!.getMetricsAsJSON();
+    const ours = registered.filter((metric) => metric.name.startsWith('hush_'));
+    expect(ours.length).toBeGreaterThan(15);
+    for (const metric of ours) {
+      // prom-client's typings say an enum of numbers; what it holds is the type's name ('counter').
+      const type = metric.type as unknown as string;
+      expect(['counter', 'gauge', 'histogram', 'summary']).toContain(type);
+      expect(validateMetricName(metric.name), metric.name).toBe(true);
+      expect(namingProblems(metric.name, type), metric.name).toEqual([]);
+    }
+  });
+
+  it.runIf(dialect === 'postgres')('report the pool of an idle instance with no client waiting', async () => {
+    await start();
+    await createSecret(t.app);
+    const pool = (await scrape()).filter((sample) => sample.name === 'hush_db_pool_connections');
+    const value = (state: string) => pool.find((sample) => sample.labels.state === state)?.value;
+    expect(value('waiting')).toBe(0);
+    expect(value('total')).toBeGreaterThanOrEqual(1);
+    expect(value('idle')).toBe(value('total'));
+  });
+
   it('count secrets created, read, burned and expired, wrong passwords, and the live ones', async () => {
     await start();
     const once = await createSecret(t.app, { maxViews: 1 });
@@ -103,8 +136,8 @@ describeEachDialect('Prometheus metrics', (dialect: Dialect) => {
     expect(download.rawPayload.length).toBe(content.length);
 
     const samples = await scrape();
-    expect(sampleValue(samples, 'hush_file_bytes_stored_total')).toBe(content.length);
-    expect(sampleValue(samples, 'hush_file_bytes_served_total')).toBe(content.length);
+    expect(sampleValue(samples, 'hush_file_stored_bytes_total')).toBe(content.length);
+    expect(sampleValue(samples, 'hush_file_served_bytes_total')).toBe(content.length);
   });
 
   it('time requests by route pattern, method and status class: never an id or a path in a label', async () => {
@@ -165,6 +198,26 @@ describe('metrics off', () => {
       expect((await t.app.inject('/metrics')).statusCode).toBe(404);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('the naming rules the metrics are checked against', () => {
+  it('refuse names against the conventions, and take those that follow them', () => {
+    expect(namingProblems('hush_file_bytes_stored_total', 'counter')).toEqual(['bytes: the unit comes last']);
+    expect(namingProblems('hush_secrets_opened', 'counter')).toEqual(['a counter must end in _total']);
+    expect(namingProblems('hush_secrets_live_total', 'gauge')).toEqual(['only counters end in _total']);
+    expect(namingProblems('hush_request_duration_ms', 'histogram')).toEqual(['ms: use a base unit (seconds, bytes)']);
+    expect(namingProblems('http_requests_total', 'counter')).toEqual(['not under hush_']);
+    expect(namingProblems('hush_Requests_total', 'counter')).toEqual(['not snake case']);
+    expect(namingProblems('hush_build_info', 'counter')).toContain('an _info metric is a gauge');
+    for (const [name, type] of [
+      ['hush_file_stored_bytes_total', 'counter'],
+      ['hush_http_request_duration_seconds', 'histogram'],
+      ['hush_build_info', 'gauge'],
+      ['hush_secrets_live', 'gauge'],
+    ] as const) {
+      expect(namingProblems(name, type), name).toEqual([]);
     }
   });
 });

@@ -6,6 +6,8 @@ export interface MetricsSources {
   liveSecrets(): Promise<number>;
   /** The PostgreSQL pool's connections; undefined on SQLite. */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** What runs: the version (package.json) and the commit, as hush_build_info's labels. */
+  build: { version: string; revision: string };
 }
 
 export interface Count {
@@ -26,8 +28,8 @@ const COUNTERS = {
     'hush_rate_limit_memory_fallbacks_total',
     'Rate-limit checks answered from memory because Redis could not be reached.',
   ],
-  fileBytesStored: ['hush_file_bytes_stored_total', 'Encrypted file bytes stored.'],
-  fileBytesServed: ['hush_file_bytes_served_total', 'Encrypted file bytes sent to readers.'],
+  fileBytesStored: ['hush_file_stored_bytes_total', 'Encrypted file bytes stored.'],
+  fileBytesServed: ['hush_file_served_bytes_total', 'Encrypted file bytes sent to readers.'],
   webhookDeliveries: ['hush_webhook_deliveries_total', 'Webhook deliveries accepted by their endpoint (2xx).'],
   webhookFailures: [
     'hush_webhook_delivery_failures_total',
@@ -100,27 +102,36 @@ export async function createMetrics(options: { enabled: boolean }): Promise<Metr
     },
 
     collect(sources) {
+      // First: a scrape reads its gauges in the order they were registered, and hush_secrets_live's query would
+      // otherwise be in the pool's queue already when this one is read (an idle instance showing 1 waiting).
+      const pool = sources.pool;
+      if (pool) {
+        new Gauge({
+          name: 'hush_db_pool_connections',
+          help: 'PostgreSQL pool connections by state (total, idle, waiting clients).',
+          labelNames: ['state'] as const,
+          registers: [registry],
+          collect() {
+            const { total, idle, waiting } = pool();
+            this.set({ state: 'total' }, total);
+            this.set({ state: 'idle' }, idle);
+            this.set({ state: 'waiting' }, waiting);
+          },
+        });
+      }
       collectDefaultMetrics({ register: registry });
+      new Gauge({
+        name: 'hush_build_info',
+        help: 'The version and commit running (always 1).',
+        labelNames: ['version', 'revision'] as const,
+        registers: [registry],
+      }).set({ version: sources.build.version, revision: sources.build.revision }, 1);
       new Gauge({
         name: 'hush_secrets_live',
         help: 'Secrets that can still be opened.',
         registers: [registry],
         async collect() {
           this.set(await sources.liveSecrets());
-        },
-      });
-      const pool = sources.pool;
-      if (!pool) return;
-      new Gauge({
-        name: 'hush_db_pool_connections',
-        help: 'PostgreSQL pool connections by state (total, idle, waiting clients).',
-        labelNames: ['state'] as const,
-        registers: [registry],
-        collect() {
-          const { total, idle, waiting } = pool();
-          this.set({ state: 'total' }, total);
-          this.set({ state: 'idle' }, idle);
-          this.set({ state: 'waiting' }, waiting);
         },
       });
     },
