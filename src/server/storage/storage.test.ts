@@ -46,7 +46,7 @@ describe.each([
   beforeAll(async () => {
     harness = await start();
     storage = harness.storage;
-  });
+  }, 120_000); // a Ceph cluster of its own (radosgw) starts in 10 to 30 s
   afterAll(() => harness?.stop());
 
   it('assembles parts sent out of order, one of them twice, into their concatenation in order', async () => {

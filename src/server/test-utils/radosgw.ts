@@ -56,9 +56,23 @@ rgw_frontends = beast endpoint=127.0.0.1:${port}
 `,
   );
   const children: ChildProcess[] = [];
+  // A start that outlives its test (a hook's timeout on a loaded machine) is never stopped by it: a watchdog stops
+  // the daemons and removes the folder once this process is gone.
+  spawn(
+    'sh',
+    [
+      '-c',
+      'while kill -0 "$1" 2>/dev/null; do [ -d "$2" ] || exit 0; sleep 1; done; kill -9 $(cat "$2/pids") 2>/dev/null; rm -rf "$2"',
+      'watchdog',
+      String(process.pid),
+      dir,
+    ],
+    { detached: true, stdio: 'ignore' },
+  ).unref();
   const daemon = (command: string, args: string[]) => {
     const child = spawn(command, ['-f', '-c', conf, ...args], { stdio: 'ignore' });
     children.push(child);
+    fs.appendFileSync(join(dir, 'pids'), `${child.pid}\n`);
     return child;
   };
   const ceph = (args: string[], timeout = 30_000) => run('ceph', ['-c', conf, ...args], { timeout });
