@@ -42,7 +42,7 @@ export const oidcSettings = {
     'HUSH_OIDC_ROLE_CLAIM',
     '',
     z.string().regex(/^[A-Za-z0-9_.:/-]*$/, 'must be a claim name'),
-    'ID token claim (a string or a list, e.g. groups) that sets the role at every single sign-on. Empty: roles are managed in Hush.',
+    'ID token claim (a string or a list, e.g. groups; a dotted path reaches into objects, e.g. realm_access.roles) that sets the role at every single sign-on. Empty: roles are managed in Hush.',
   ),
   oidcAdminValues: setting(
     'HUSH_OIDC_ADMIN_VALUES',

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { clientGroup } from '../../shared/rules/ip.js';
 import { rateLimited } from './errors.js';
-import { fallbackStore, type FallbackEvents } from './rate-limit-store.js';
+import { fallbackStore, memoryStore, type FallbackEvents } from './rate-limit-store.js';
 
 export interface RateLimitOptions {
   max: number;
@@ -27,19 +27,19 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
     global: true,
     max: options.max,
     timeWindow: options.windowSeconds * 1000,
-    ...(options.redis && {
-      store: fallbackStore(options.redis, 'hush-rl:', {
-        down: (error) => {
-          app.log.warn({ err: error }, 'Redis cannot be reached: rate limits are counted in memory until it is back');
-          events.down?.(error);
-        },
-        up: () => {
-          app.log.warn('Redis is back: rate limits are shared again');
-          events.up?.();
-        },
-        fallback: () => events.fallback?.(),
-      }),
-    }),
+    store: options.redis
+      ? fallbackStore(options.redis, 'hush-rl', {
+          down: (error) => {
+            app.log.warn({ err: error }, 'Redis cannot be reached: rate limits are counted in memory until it is back');
+            events.down?.(error);
+          },
+          up: () => {
+            app.log.warn('Redis is back: rate limits are shared again');
+            events.up?.();
+          },
+          fallback: () => events.fallback?.(),
+        })
+      : memoryStore(),
     // IPv6 clients are counted by their /64: one machine can use any address of it.
     keyGenerator: (request) => `${clientGroup(request.ip) ?? 'unknown'}|${routeKey(request)}`,
     errorResponseBuilder: (_request, context) => {

@@ -45,8 +45,9 @@ export async function diskHarness(): Promise<Harness> {
   };
 }
 
-export async function s3Harness(): Promise<Harness> {
-  const s3: TestS3 = await startS3();
+/** S3 through s3rver, or through another server `start` runs (radosgw), which replaces objects whole as S3 does. */
+export async function s3Harness(start?: () => Promise<TestS3>): Promise<Harness> {
+  const s3: TestS3 = await (start ?? startS3)();
   const storage = new S3BlobStorage(s3.options);
   return {
     storage,
@@ -76,7 +77,7 @@ export async function s3Harness(): Promise<Harness> {
       await storage.close();
       await s3.stop();
     },
-    replacesAtomically: false,
+    replacesAtomically: start !== undefined,
   };
 }
 

@@ -14,6 +14,8 @@ export interface ProviderAccount {
   email_verified?: boolean;
   preferred_username?: string;
   groups?: string[];
+  /** Any other claim, released when a scope of `extraClaims` names it (the shapes real providers send). */
+  [claim: string]: unknown;
 }
 
 export interface ProviderClient {
@@ -58,25 +60,30 @@ export async function startTestProvider(options: {
   port?: number;
   /** Seconds an ID token is valid (default: an hour). */
   idTokenTtl?: number;
+  /** More scopes and the claims each releases, or more claims for a standard scope (added to its own). */
+  extraClaims?: Record<string, string[]>;
 }): Promise<TestProvider> {
   const accounts = new Map((options.accounts ?? []).map((account) => [account.sub, account]));
   let auto: string | null = null;
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const claims: Record<string, string[]> = {
+    openid: ['sub'],
+    email: ['email', 'email_verified'],
+    profile: ['preferred_username'],
+    groups: ['groups'],
+  };
+  for (const [scope, names] of Object.entries(options.extraClaims ?? {}))
+    claims[scope] = [...(claims[scope] ?? []), ...names];
   const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
 
   const provider = new Provider(issuer, {
     clients: options.clients.map((client) => ({ ...client, grant_types: ['authorization_code'] })),
     jwks: { keys: [{ ...key, use: 'sig', kid: 'test' }] },
     cookies: { keys: ['test-provider-cookie-key'] },
-    scopes: SCOPES,
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['preferred_username'],
-      groups: ['groups'],
-    },
+    scopes: [...new Set([...SCOPES, ...Object.keys(claims)])],
+    claims,
     // The claims of the scopes go in the ID token, as most providers put them (Hush reads them from there).
     conformIdTokenClaims: false,
     pkce: { required: () => true },

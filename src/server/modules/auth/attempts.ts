@@ -9,7 +9,9 @@ import type { Redis } from 'ioredis';
  * attempt budget); a successful sign-in clears the count. After `free` failures each further attempt must wait
  * `baseDelayMs` doubled per failure, up to `maxDelayMs`; a client's count is forgotten `forgetMs` after its last
  * attempt. With Redis the counts are shared by every instance (one Lua script decides and counts atomically), else
- * they live in this process; while Redis cannot be reached they live here too.
+ * they live in this process; while Redis cannot be reached they live here too. Not on rate-limiter-flexible, as the
+ * rate limits are: its windows start at the first hit and run on Redis's clock, while this rule waits from the last
+ * attempt, counts no refused one, and runs on the service's clock (which the tests set).
  */
 
 export interface ThrottleRules {

@@ -25,9 +25,24 @@ export const emailOf = (claims: OidcClaims) => text(claims.email)?.toLowerCase()
 /** Only `true` counts: providers send "true" strings, or nothing, for addresses nobody checked. */
 export const emailVerified = (claims: OidcClaims) => claims.email_verified === true;
 
+/**
+ * A claim by its name, or else by a dotted path into objects (Keycloak's `realm_access.roles`): a name wins, since
+ * some providers name claims with dots (URLs).
+ */
+function claimAt(claims: OidcClaims, name: string): unknown {
+  if (Object.hasOwn(claims, name)) return claims[name];
+  let value: unknown = claims;
+  for (const step of name.split('.')) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, step))
+      return undefined;
+    value = (value as Record<string, unknown>)[step];
+  }
+  return value;
+}
+
 /** The role the claim gives (a string or a list of strings); admin wins over creator, anyone else is a user. */
 export function roleFrom(claims: OidcClaims, mapping: RoleMapping): Role {
-  const raw = claims[mapping.claim];
+  const raw = claimAt(claims, mapping.claim);
   const values = (Array.isArray(raw) ? raw : [raw]).filter((value): value is string => typeof value === 'string');
   if (values.some((value) => mapping.admin.includes(value))) return 'admin';
   if (values.some((value) => mapping.creator.includes(value))) return 'creator';
