@@ -10,7 +10,8 @@ if (command !== 'server' || !directory) {
   process.exit(2);
 }
 AWSAccount.DUMMY_ACCOUNT.createKeyPair(process.env.MINIO_ROOT_USER, process.env.MINIO_ROOT_PASSWORD);
-const server = new S3rver({ address: '0.0.0.0', port: 9000, directory, silent: false });
+// Path-style buckets only, as MinIO without MINIO_DOMAIN: the host name (minio:9000) is no bucket.
+const server = new S3rver({ address: '0.0.0.0', port: 9000, directory, silent: false, vhostBuckets: false });
 await server.run();
 console.log('s3rver (minio stand-in) listening on :9000');
 process.on('SIGTERM', () => server.close().then(() => process.exit(0)));

@@ -30,6 +30,7 @@ nginx)
   exec "$@"
   ;;
 server)
+  mkdir -p "$2"
   exec minio "$@"
   ;;
 *)
