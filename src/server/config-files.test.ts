@@ -89,6 +89,17 @@ describe('secret settings from files (HUSH_X_FILE)', () => {
     );
   });
 
+  it('never shows a secret value in an error, from a file or not (logs are read by more people than secrets)', () => {
+    const message = problemsOf({
+      HUSH_DATABASE_URL_FILE: secretFile('wrong-db', 'mysql://hush:hunter2@db/hush'),
+      HUSH_REDIS_URL: 'rediss-typo://:hunter3@redis',
+    });
+    expect(message).toContain('HUSH_DATABASE_URL=(hidden): must start with postgres://');
+    expect(message).toContain('HUSH_REDIS_URL=(hidden)');
+    expect(message).not.toMatch(/hunter/);
+    expect(problemsOf({ HUSH_PORT: 'abc' })).toContain('HUSH_PORT="abc"');
+  });
+
   it('takes no _FILE twin for settings that are not secret: they stay typos', () => {
     const env = { HUSH_PORT_FILE: secretFile('port', '4000') };
     expect(loadConfig(env).port).toBe(3000);

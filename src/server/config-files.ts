@@ -18,12 +18,13 @@ export const SECRET_SETTINGS = [
 ] as const;
 
 const NUMBERED_OIDC_SECRET = /^HUSH_OIDC_\d{1,2}_CLIENT_SECRET$/;
-const takesFile = (name: string) =>
+/** Whether a variable holds a credential: it may come from a file, and its value is never shown in errors. */
+export const isSecretSetting = (name: string) =>
   (SECRET_SETTINGS as readonly string[]).includes(name) || NUMBERED_OIDC_SECRET.test(name);
 
 /** The HUSH_*_FILE variables present that name a secret setting (not typos: configWarnings accepts them). */
 export const fileVariables = (env: Record<string, string | undefined>): string[] =>
-  Object.keys(env).filter((name) => name.endsWith('_FILE') && takesFile(name.slice(0, -'_FILE'.length)));
+  Object.keys(env).filter((name) => name.endsWith('_FILE') && isSecretSetting(name.slice(0, -'_FILE'.length)));
 
 /** The environment with every HUSH_X_FILE read into HUSH_X; one line per problem, naming the variable. */
 export function readFileVariables(env: Record<string, string | undefined>): {

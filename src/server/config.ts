@@ -2,7 +2,7 @@ import { crossChecks, unknownVariables } from './config-checks.js';
 import { settings, type Config, type Setting, type Settings } from './config-settings.js';
 import { numberedOidcVariables, readOidcProviders } from './config-oidc.js';
 import { headerProblems } from './config-header.js';
-import { fileVariables, readFileVariables } from './config-files.js';
+import { fileVariables, isSecretSetting, readFileVariables } from './config-files.js';
 
 export { settings, type Config };
 
@@ -29,7 +29,10 @@ export function loadConfig(given: Record<string, string | undefined> = {}): Conf
     const raw = env[item.env] ?? item.default;
     const result = item.schema.safeParse(raw);
     if (result.success) config[key] = result.data;
-    else problems.push(`${item.env}=${JSON.stringify(raw)}: ${result.error.issues.map((i) => i.message).join('; ')}`);
+    else {
+      const shown = isSecretSetting(item.env) ? '(hidden)' : JSON.stringify(raw);
+      problems.push(`${item.env}=${shown}: ${result.error.issues.map((i) => i.message).join('; ')}`);
+    }
   }
   if (problems.length === 0) {
     const oidc = readOidcProviders(env, config as Config);
