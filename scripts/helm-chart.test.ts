@@ -201,6 +201,22 @@ describe('Helm chart deploy/helm/hush', () => {
     );
   });
 
+  it('reads the secret settings from a Secret of your own (existingSecret), rendering none itself', () => {
+    const objects = render(
+      ...['--set', 'replicaCount=2', '--set', 'existingSecret=hush-credentials', '--set', 'config.HUSH_S3_ENDPOINT=x'],
+      ...['--set', 'existingSecretKeys={HUSH_DATABASE_URL,HUSH_REDIS_URL}'],
+    );
+    expect(objects.map((object) => object.kind)).not.toContain('Secret');
+    const spec = podOf(objects).template.spec;
+    expect(spec.volumes.find((volume) => volume.name === 'secrets')?.secret?.secretName).toBe('hush-credentials');
+    expect(spec.containers[0]!.env.map((item) => item.name)).toEqual(
+      expect.arrayContaining(['HUSH_DATABASE_URL_FILE', 'HUSH_REDIS_URL_FILE']),
+    );
+    expect(refusal('--set', 'existingSecret=x', '--set', 'secrets.HUSH_REDIS_URL=redis://r')).toContain(
+      'secrets and existingSecret: set one, not both',
+    );
+  });
+
   it('refuses more than one pod without PostgreSQL, Redis or S3, with the reason', () => {
     expect(refusal('--set', 'replicaCount=2')).toContain(
       'replicaCount 2 needs PostgreSQL: set secrets.HUSH_DATABASE_URL (SQLite in /data belongs to one pod)',
