@@ -39,8 +39,10 @@ compose() {
     podman-compose -p "$ID" -f compose.yaml -f "$WORK/compose.override.yaml" "$@"
 }
 cleanup() {
+  local status=$? volumes
   set +e
-  local volumes
+  # A step outside the checks that stopped the script (set -e) is a failure too.
+  [ "$status" -eq 0 ] || [ "$failed" -gt 0 ] || failed=1
   if [ -f "$WORK/kube.yaml" ]; then
     # podman 4.3 makes the pods' emptyDir and secret volumes named volumes: removed with the pods.
     volumes=$("${PODMAN[@]}" inspect -f '{{range .Mounts}}{{.Name}} {{end}}' "$ID-pod-0-hush" "$ID-pod-1-hush" 2>/dev/null)
@@ -187,22 +189,30 @@ render() {
     --set secrets.HUSH_REDIS_URL="redis://$ID-redis:6379" --set secrets.HUSH_S3_SECRET_ACCESS_KEY="$PASSWORD" \
     -s templates/secret.yaml -s templates/configmap.yaml -s templates/deployment.yaml >"$WORK/rendered.yaml"
   grep -q '^kind: Deployment' "$WORK/rendered.yaml" || fail "no Deployment rendered"
-  # Two changes for podman 4.3, which plays everything else as rendered: it publishes every containerPort on the
+  # Three changes for podman 4.3, which plays everything else as rendered: it publishes every containerPort on the
   # host (a missing hostPort defaults to it; podman 4.5 stopped that), so two pods cannot both declare 3000: the
-  # container's ports list goes (in Kubernetes only the Service reads it). And it mounts a Secret's data without
+  # container's ports list goes (in Kubernetes only the Service reads it). It makes the pod's emptyDir a named volume
+  # of the machine, called as in the pod: "data" becomes this run's own name. And it mounts a Secret's data without
   # decoding it: the podman secret it reads is made from the rendered Secret with its values decoded.
   node --input-type=module -e '
     import fs from "node:fs";
     import { parseAllDocuments } from "yaml";
-    const [rendered, kube, secret] = process.argv.slice(1);
+    const [rendered, kube, secret, id] = process.argv.slice(1);
     const docs = parseAllDocuments(fs.readFileSync(rendered, "utf8"));
     const of = (kind) => docs.filter((doc) => doc.get("kind") === kind);
-    for (const doc of of("Deployment")) doc.deleteIn(["spec", "template", "spec", "containers", 0, "ports"]);
+    for (const doc of of("Deployment")) {
+      const pod = ["spec", "template", "spec"];
+      doc.deleteIn([...pod, "containers", 0, "ports"]);
+      for (const list of [[...pod, "volumes"], [...pod, "containers", 0, "volumeMounts"]])
+        for (const item of doc.getIn(list).items) if (item.get("name") === "data") item.set("name", `${id}-data`);
+    }
     for (const doc of of("Secret"))
       for (const item of doc.get("data").items) item.value.value = Buffer.from(item.value.value, "base64").toString();
     fs.writeFileSync(kube, [...of("ConfigMap"), ...of("Deployment")].map(String).join(""));
-    fs.writeFileSync(secret, of("Secret").map(String).join(""));' "$WORK/rendered.yaml" "$WORK/kube.yaml" "$WORK/secret.yaml"
+    fs.writeFileSync(secret, of("Secret").map(String).join(""));' \
+    "$WORK/rendered.yaml" "$WORK/kube.yaml" "$WORK/secret.yaml" "$ID"
   ! grep -q containerPort "$WORK/kube.yaml" || fail "the ports list is still there"
+  grep -q "name: $ID-data" "$WORK/kube.yaml" || fail "the data volume was not renamed"
 }
 check "helm template renders the scale-out values with the stand-ins' addresses" render
 
