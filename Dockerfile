@@ -4,11 +4,21 @@
 # Node 24 LTS (22 works too: --build-arg NODE_MAJOR=22).
 ARG NODE_MAJOR=24
 
-# --- dependencies: every package (cached while package*.json are unchanged) -----------------------------------------
+# --- package*.json with the app's own version set to 0.0.0: a release's version bump keeps the layer below cached ---
+FROM docker.io/library/node:${NODE_MAJOR}-bookworm AS manifests
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN node -e "for (const f of ['package.json', 'package-lock.json']) { const j = require('./' + f); j.version = '0.0.0'; \
+      if (j.packages && j.packages['']) j.packages[''].version = '0.0.0'; require('fs').writeFileSync(f, JSON.stringify(j)); }"
+
+# --- dependencies: every package (cached while package*.json are unchanged, but for the version) ---------------------
 # Nothing is compiled: better-sqlite3 13 and @node-rs/argon2 ship Node-API binaries in their npm packages.
 FROM docker.io/library/node:${NODE_MAJOR}-bookworm AS deps
 WORKDIR /app
-COPY package.json package-lock.json ./
+# npm ci runs the preinstall check of the Node.js (scripts/check-node.mjs): it needs these files.
+COPY --from=manifests /app/package.json /app/package-lock.json ./
+COPY .npmrc ./
+COPY scripts/check-node.mjs scripts/node-runtime.mjs ./scripts/
 RUN npm ci --no-audit --no-fund --no-update-notifier
 
 # --- build: web client, compressed assets, server and CLI into dist/ ------------------------------------------------
@@ -60,3 +70,14 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["node", "/app/dist/server/main.js"]
 CMD []
+# OCI labels: `npm run release` (scripts/release.mjs) passes the version, the full commit, the time and the source.
+ARG HUSH_VERSION=dev
+ARG HUSH_REVISION=$HUSH_COMMIT
+ARG HUSH_CREATED=
+ARG HUSH_SOURCE=
+LABEL org.opencontainers.image.title="Hush" \
+      org.opencontainers.image.version=$HUSH_VERSION \
+      org.opencontainers.image.revision=$HUSH_REVISION \
+      org.opencontainers.image.created=$HUSH_CREATED \
+      org.opencontainers.image.source=$HUSH_SOURCE \
+      org.opencontainers.image.licenses="MIT"

@@ -15,7 +15,7 @@ const featureZones = FEATURES.map(({ name }) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'reports/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['**/dist/', 'node_modules/', 'data/', 'reports/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { languageOptions: { globals: { ...globals.node } } },

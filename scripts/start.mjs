@@ -4,12 +4,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withSupportedNode } from './node-runtime.mjs';
 
-// Before anything else: the build tools and the server need Node.js 22 or newer (package.json engines).
-if (Number(process.versions.node.split('.')[0]) < 22) {
-  console.error(`Hush needs Node.js 22 or 24; this is Node.js ${process.versions.node}.`);
-  process.exit(1);
-}
+// Before anything else: the build tools and the server need Node.js 22 or newer (package.json engines). On an older
+// one (Debian 12 has 18, many servers 20), a pinned Node.js from the npm registry runs this very script again.
+await withSupportedNode(import.meta.url);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'dist/build-info.json');

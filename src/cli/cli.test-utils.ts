@@ -44,6 +44,22 @@ export interface RunOptions {
   cwd?: string;
 }
 
+/** An API token with every scope of a user, for a new user `username` (named `name`, default `cli`). */
+export async function apiToken(t: TestApp, username: string, name = 'cli'): Promise<string> {
+  const user = await t.services.auth.createUser(
+    { username, email: `${username}@example.com`, password: 'correct horse battery' },
+    'user',
+  );
+  const session = await t.services.auth.startSession(user);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/account/tokens',
+    headers: { cookie: `hush_session=${session.token}` },
+    payload: { name, scopes: scopesFor('user') },
+  });
+  return (created.json() as { token: string }).token;
+}
+
 /**
  * Starts a real server (SQLite, files on disk, 127.0.0.1) and bundles the CLI once for a test file, so each command
  * runs as a user runs it: a process of its own, with no HUSH_* variables but those the test gives and a config
@@ -63,20 +79,7 @@ export function cliWorld(config: Partial<Config> = {}): CliWorld {
         ...options,
         env: { HUSH_SERVER: world.url, HUSH_CONFIG: join(world.dir, 'config.json'), ...options.env },
       });
-    world.token = async (username, name = 'cli') => {
-      const user = await world.t.services.auth.createUser(
-        { username, email: `${username}@example.com`, password: 'correct horse battery' },
-        'user',
-      );
-      const session = await world.t.services.auth.startSession(user);
-      const created = await world.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/account/tokens',
-        headers: { cookie: `hush_session=${session.token}` },
-        payload: { name, scopes: scopesFor('user') },
-      });
-      return (created.json() as { token: string }).token;
-    };
+    world.token = (username, name) => apiToken(world.t, username, name);
   });
   afterAll(async () => {
     await world.t?.close();

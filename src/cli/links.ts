@@ -1,3 +1,4 @@
+import { serverOf as linkServer } from '../sdk/links.js';
 import { parseSecretUrl } from '../shared/rules/link.js';
 import { parseReceiptLink } from '../shared/rules/receipts.js';
 import { normalizeServer } from './config.js';
@@ -16,11 +17,8 @@ export function urlOf(link: string): URL {
   }
 }
 
-/** The server of a link whose path ends with `tail` segments after the server's own path. */
-export function serverOf(url: URL, tail: number): string {
-  const segments = url.pathname.replace(/\/+$/, '').split('/');
-  return normalizeServer(url.origin + segments.slice(0, segments.length - tail).join('/'), 'the link');
-}
+/** The server of a link whose path ends with `tail` segments after the server's own path (the SDK's reading). */
+export const serverOf = (url: URL, tail: number): string => normalizeServer(linkServer(url, tail), 'the link');
 
 export interface ReceiptLink {
   id: string;

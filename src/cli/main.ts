@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: refuses a Node.js the CLI cannot run on, before any other module is evaluated.
+import './node-check.js';
 import { run } from './run.js';
 
 // Ctrl-C cancels what is under way (an upload is then deleted on the server) before hush exits.

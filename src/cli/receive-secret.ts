@@ -1,10 +1,6 @@
-import { fileRoutes } from '../shared/api/files.contract.js';
-import type { secretRoutes } from '../shared/api/secrets.contract.js';
-import { openFileMeta, type FileMeta } from '../shared/crypto/file-meta.js';
-import { createDecryptStream } from '../shared/crypto/file-transform.js';
-import type { SecretKeys } from '../shared/crypto/index.js';
+import type { OpenedFile } from '../sdk/secrets.js';
 import { withRetry } from '../shared/upload/retry.js';
-import { apiUrl, send, type Answer, type Connection } from './api.js';
+import { viaSdk } from './api.js';
 import { note, type Context } from './context.js';
 import { CliError, EXIT } from './errors.js';
 import { candidate, checkOutputFolder, safeFileName, saveVerified } from './local-files.js';
@@ -12,11 +8,9 @@ import { progressLine, terminalText, unsafeCount } from './terminal.js';
 
 /**
  * What opening a secret takes after the read, shared by `hush open` and `hush request open` (a response is a
- * secret opened with the key its exchange gives): the folder files go to, their details, and each file downloaded,
+ * secret opened with the key its exchange gives): the folder files go to, and each file downloaded through the SDK,
  * verified and saved under a safe name.
  */
-
-type Content = Answer<typeof secretRoutes.read>;
 
 /** A file as it was saved. */
 export interface SavedFile {
@@ -40,42 +34,21 @@ export function outputFolder(out: string | undefined, cannotWrite: string): stri
   }
 }
 
-/** Each file's name, type and size, decrypted; a damaged one stops here, before any download. */
-export async function openMetas(keys: SecretKeys | null, files: Content['files']): Promise<FileMeta[]> {
-  if (files.length === 0) return [];
-  if (!keys) throw new CliError('A public secret came with files', EXIT.other, 'cli.unexpected_answer');
-  return Promise.all(
-    files.map((file, index) =>
-      openFileMeta(keys, index, file.meta).catch(() => {
-        throw new CliError(
-          `The details of file ${index + 1} do not decrypt: the secret was tampered with`,
-          EXIT.other,
-          'cli.tampered',
-        );
-      }),
-    ),
-  );
-}
-
 /**
- * Downloads, decrypts, verifies and saves each file into `folder`. `taken` holds the names saved so far by this
- * command: two files with one name get numbers rather than one replacing the other, even with `force`.
+ * Downloads, decrypts, verifies and saves each file of an opened secret into `folder`. `taken` holds the names saved
+ * so far by this command: two files with one name get numbers rather than one replacing the other, even with
+ * `force`. A download that fails on the way is tried again while its key is valid.
  */
 export async function saveFiles(
-  connection: Connection,
   context: Context,
-  secretId: string,
-  keys: SecretKeys | null,
-  files: Content['files'],
-  metas: FileMeta[],
+  files: OpenedFile[],
   folder: string,
   force: boolean,
   taken = new Set<string>(),
 ): Promise<SavedFile[]> {
   const saved: SavedFile[] = [];
   for (const [index, file] of files.entries()) {
-    const meta = metas[index]!;
-    const safe = safeFileName(meta.name, index);
+    const safe = safeFileName(file.name, index);
     let name = safe;
     for (let n = 1; taken.has(name); n++) name = candidate(safe, n);
     taken.add(name);
@@ -83,29 +56,17 @@ export async function saveFiles(
     try {
       const path = await withRetry(
         async () => {
-          const response = await send(connection, apiUrl(connection.server, fileRoutes.download.path), {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ key: file.downloadKey, secretId }),
-            signal: context.signal,
-          });
-          if (!response.body) throw new CliError('The download came without a body', EXIT.other, 'cli.download');
-          let received = 0;
-          const counted = new TransformStream<Uint8Array, Uint8Array>({
-            transform(piece, controller) {
-              received += piece.length;
-              progress.update(`Receiving ${name}`, received, file.size);
-              controller.enqueue(piece);
-            },
-          });
-          const plain = response.body
-            .pipeThrough(counted)
-            .pipeThrough(createDecryptStream({ fileKeyMaterial: keys!.fileKeyMaterial }, { fileIndex: index }));
+          const plain = await viaSdk(
+            file.stream({
+              signal: context.signal,
+              onProgress: (received, total) => progress.update(`Receiving ${name}`, received, total),
+            }),
+          );
           return saveVerified(folder, name, plain, force);
         },
         { signal: context.signal },
       );
-      saved.push({ name: meta.name, type: meta.type, size: meta.size, path });
+      saved.push({ name: file.name, type: file.type, size: file.size, path });
     } catch (error) {
       if (error instanceof CliError) throw error;
       throw new CliError(

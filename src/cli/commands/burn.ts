@@ -1,8 +1,7 @@
-import { secretRoutes } from '../../shared/api/secrets.contract.js';
-import { readerProofs } from '../../shared/crypto/index.js';
+import { burn } from '../../sdk/secrets.js';
 import { isSecretId } from '../../shared/rules/link.js';
 import { parseReceiptLink } from '../../shared/rules/receipts.js';
-import { callRoute } from '../api.js';
+import { viaSdk } from '../api.js';
 import { note, printJson, settingsOf, type Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { readReceiptLink } from '../links.js';
@@ -41,14 +40,12 @@ export async function burnCommand(args: string[], context: Context): Promise<voi
     throw usageError('Burning needs the delete token (--token), the whole link with its key, or the owner’s API token');
   }
   const sameServer = new URL(link.server).origin === new URL(settings.server).origin;
-  const keyProof = link.key ? (await readerProofs(link.key)).keyProof : null;
-  const burned = await callRoute(
-    { server: link.server, token: sameServer ? settings.token : null },
-    secretRoutes.burn,
-    {
-      params: { id: link.id },
-      body: { deleteToken: deleteToken ?? null, keyProof },
-    },
+  const burned = await viaSdk(
+    burn(target, {
+      server: settings.server,
+      deleteToken: deleteToken ?? null,
+      token: sameServer ? settings.token : null,
+    }),
   );
   if (values.json) return printJson(context, burned);
   note(context, `Burned: ${burned.id} can no longer be opened.`);

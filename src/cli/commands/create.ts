@@ -1,13 +1,10 @@
-import { secretRoutes } from '../../shared/api/secrets.contract.js';
-import { sealSecretWithKeys } from '../../shared/crypto/index.js';
-import { buildSecretUrl } from '../../shared/rules/link.js';
+import { createSecret } from '../../sdk/secrets.js';
 import { DEFAULT_TTL, LIMITS } from '../../shared/rules/secrets.js';
-import { callRoute, type Connection } from '../api.js';
 import { settingsOf, note, print, printJson, type Context } from '../context.js';
 import { usageError } from '../errors.js';
-import { checkLocalFiles, type LocalFile } from '../local-files.js';
+import { checkLocalFiles } from '../local-files.js';
 import { COMMON_OPTIONS, parseCommand, parseIp, parseTtl, parseViews } from '../options.js';
-import { asText, explainTooLarge, readInput, sealFiles, uploadOrBurn } from '../send-secret.js';
+import { asText, explainTooLarge, fileInputs, readInput, sending } from '../send-secret.js';
 import { fromEnv, promptNewPassword } from '../terminal.js';
 
 const OPTIONS = {
@@ -86,13 +83,30 @@ export async function createCommand(args: string[], context: Context): Promise<v
     : values['password-prompt']
       ? await promptNewPassword(alternative)
       : null;
-  const connection: Connection = settings;
-  const options = { ttl, maxViews, allowedIp, preventBurn: values['burn-after-time'] ?? false };
-
+  const { options, failed } = sending(context, files);
   const tooLarge = explainTooLarge(input, 'hush create --file PATH', settings.token === null);
-  const result = isPublic
-    ? await createPublic(connection, { text: text ?? '', title, ...options }).catch(tooLarge)
-    : await createPrivate(connection, context, { input, title, password, files, ...options }, tooLarge);
+  const created = await createSecret({
+    ...options,
+    server: settings.server,
+    token: settings.token,
+    // Bytes that are no UTF-8 (a photo) are the secret's text all the same: they open as those bytes.
+    text: isPublic ? (text ?? '') : new Uint8Array(input),
+    files: await fileInputs(files),
+    title,
+    password,
+    ttl,
+    views: maxViews,
+    ipLock: allowedIp,
+    burnAfterTime: values['burn-after-time'] ?? false,
+    public: isPublic,
+  })
+    .catch(failed)
+    .catch(tooLarge);
+  const result: CreateResult = {
+    ...created,
+    isPublic,
+    files: files.map(({ name, size }) => ({ name, size })),
+  };
   if (values.json) return printJson(context, result);
   // Standard output is the link to send, alone: `hush create | mail` or `$(hush create)` never carries the receipt.
   print(context, `${result.link}\n`);
@@ -102,64 +116,4 @@ export async function createCommand(args: string[], context: Context): Promise<v
     context,
     `Expires ${result.expiresAt}. To delete it before then: hush burn ${result.id} --token=${result.deleteToken}`,
   );
-}
-
-/** The receipt link, on the same server (and below the same path) as the secret link. */
-export const receiptLink = (connection: Connection, path: string) => connection.server.replace(/\/+$/, '') + path;
-
-interface SecretOptions {
-  ttl: number;
-  maxViews: number;
-  allowedIp: string | null;
-  preventBurn: boolean;
-}
-
-async function createPublic(
-  connection: Connection,
-  input: SecretOptions & { text: string; title: string | null },
-): Promise<CreateResult> {
-  const created = await callRoute(connection, secretRoutes.create, { body: { ...input, isPublic: true } });
-  return {
-    id: created.id,
-    link: buildSecretUrl(connection.server, created.id),
-    receiptLink: receiptLink(connection, created.receiptPath),
-    deleteToken: created.deleteToken,
-    expiresAt: created.expiresAt,
-    isPublic: true,
-    files: [],
-  };
-}
-
-async function createPrivate(
-  connection: Connection,
-  context: Context,
-  secret: SecretOptions & { input: Buffer; title: string | null; password: string | null; files: LocalFile[] },
-  tooLarge: (error: unknown) => never,
-): Promise<CreateResult> {
-  const { files, input } = secret;
-  const sealing = { text: new Uint8Array(input), title: secret.title, password: secret.password };
-  const { key, keys, fields } = await sealSecretWithKeys(sealing);
-  const { sealed, manifest } = await sealFiles(keys, files);
-  const created = await callRoute(connection, secretRoutes.create, {
-    body: {
-      ...fields,
-      ttl: secret.ttl,
-      maxViews: secret.maxViews,
-      allowedIp: secret.allowedIp,
-      preventBurn: secret.preventBurn,
-      isPublic: false,
-      files: manifest,
-    },
-  }).catch(tooLarge);
-  // A secret whose files fail to arrive would never open: it is deleted at once rather than left to expire.
-  await uploadOrBurn(connection, context, keys, files, sealed, created);
-  return {
-    id: created.id,
-    link: buildSecretUrl(connection.server, created.id, key),
-    receiptLink: receiptLink(connection, created.receiptPath),
-    deleteToken: created.deleteToken,
-    expiresAt: created.expiresAt,
-    isPublic: false,
-    files: files.map(({ name, size }) => ({ name, size })),
-  };
 }

@@ -1,13 +1,14 @@
-import { secretRoutes } from '../../shared/api/secrets.contract.js';
-import { readerProofs, unsealSecret, type OpenedText, type SecretKeys } from '../../shared/crypto/index.js';
+import { checkSecret, openContent, readSecret, type OpenedSecret } from '../../sdk/secrets.js';
+import type { secretRoutes } from '../../shared/api/secrets.contract.js';
+import type { SecretKeys } from '../../shared/crypto/index.js';
 import { parseSecretUrl } from '../../shared/rules/link.js';
 import { parseReceiptLink } from '../../shared/rules/receipts.js';
-import { callRoute, type Answer, type Connection } from '../api.js';
+import { viaSdk, type Answer, type Connection } from '../api.js';
 import { normalizeServer } from '../config.js';
 import { note, printJson, settingsOf, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { COMMON_OPTIONS, parseCommand } from '../options.js';
-import { openMetas, outputFolder, saveContent, saveFiles, showText, type SavedFile } from '../receive-secret.js';
+import { outputFolder, saveContent, saveFiles, showText, type SavedFile } from '../receive-secret.js';
 import { formatSize, fromEnv, promptHidden, terminalText } from '../terminal.js';
 
 const OPTIONS = {
@@ -92,14 +93,7 @@ export async function openCommand(args: string[], context: Context): Promise<voi
     token: new URL(link.server).origin === new URL(settings.server).origin ? settings.token : null,
   };
   // Exist spends nothing: it says whether the secret is there, public, and (401) whether it has a password.
-  const status = await callRoute(connection, secretRoutes.exist, { params: { id: link.id } }).then(
-    (found) => ({ isPublic: found.isPublic, requiresKeyProof: found.requiresKeyProof, needsPassword: false }),
-    (error: unknown) => {
-      if (!(error instanceof CliError && error.code === 'secret.password_required')) throw error;
-      const isPublic = error.details.isPublic === true;
-      return { isPublic, requiresKeyProof: !isPublic, needsPassword: true };
-    },
-  );
+  const status = await viaSdk(checkSecret(connection, link.id));
   if (status.requiresKeyProof && !link.key) {
     throw usageError(
       'The link has no key: pass the whole link in quotes (a shell cuts it at #), or the key with --key',
@@ -128,23 +122,16 @@ export async function openCommand(args: string[], context: Context): Promise<voi
     password !== null && !values['password-env'],
     context,
   );
-  const opened: OpenedText & { title: string | null } = keys
-    ? await unsealSecret(keys, { text: content.text, title: content.title })
-    : { text: content.text, title: content.title };
-  const metas = await openMetas(keys, content.files);
+  const opened = await viaSdk(openContent(connection, link.id, keys, content));
   const show = () => showContent(context, link.id, opened, folder, values.force ?? false);
-  if (content.files.length > 0 && folder instanceof CliError) {
+  if (opened.files.length > 0 && folder instanceof CliError) {
     // The text is not lost: shown before the failure.
     await show();
     throw folder;
   }
   const saved = await saveFiles(
-    connection,
     context,
-    link.id,
-    keys,
-    content.files,
-    metas,
+    opened.files,
     typeof folder === 'string' ? folder : '.',
     values.force ?? false,
   );
@@ -169,7 +156,7 @@ export async function openCommand(args: string[], context: Context): Promise<voi
 async function showContent(
   context: Context,
   id: string,
-  opened: OpenedText & { title: string | null },
+  opened: OpenedSecret,
   folder: string | CliError,
   force: boolean,
 ): Promise<void> {
@@ -194,14 +181,8 @@ async function readWithPassword(
 ): Promise<{ content: Content; keys: SecretKeys | null }> {
   let password = given;
   for (let tries = 0; ; tries++) {
-    const proofs = key ? await readerProofs(key, password) : null;
     try {
-      const content = await callRoute(connection, secretRoutes.read, {
-        params: { id },
-        body: { keyProof: proofs?.keyProof ?? null, password: proofs ? proofs.password : password },
-        signal: context.signal,
-      });
-      return { content, keys: proofs?.keys ?? null };
+      return await viaSdk(readSecret(connection, id, key, password, context.signal));
     } catch (error) {
       // A wrong password typed on the terminal may be typed again while attempts remain; from --password-env not.
       const again =

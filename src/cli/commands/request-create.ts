@@ -1,24 +1,12 @@
-import { requestRoutes } from '../../shared/api/requests.contract.js';
-import { deriveKeys, encryptText } from '../../shared/crypto/envelope.js';
+import { createRequest } from '../../sdk/requests.js';
 import {
-  createRequestKeyPair,
-  deriveDetailsKey,
-  generateInboxKey,
-  newRequestId,
-  publicKeyFingerprint,
-  wrapPrivateKey,
-} from '../../shared/crypto/request-keys.js';
-import {
-  absoluteLink,
   DEFAULT_RESPONSE_TTL,
   DEFAULT_RESPONSE_VIEWS,
-  fillPath,
-  inboxPath,
   REQUEST_LIMITS,
   REQUEST_RESPONSES,
   REQUEST_TTL,
 } from '../../shared/rules/requests.js';
-import { callRoute, CliError, type Connection } from '../api.js';
+import { viaSdk } from '../api.js';
 import { note, print, printJson, settingsOf, type Context } from '../context.js';
 import { usageError } from '../errors.js';
 import {
@@ -97,7 +85,19 @@ export async function requestCreateCommand(args: string[], context: Context): Pr
     throw usageError(`The instructions are longer than ${REQUEST_LIMITS.instructionsBytes} bytes`);
   }
 
-  const result = await createRequest(settings, title, text || null, rules);
+  const result: RequestCreateResult = await viaSdk(
+    createRequest({
+      ...settings,
+      title,
+      text: text || null,
+      ttl: rules.ttl,
+      responses: rules.maxResponses,
+      responseTtl: rules.responseTtl,
+      views: rules.responseViews,
+      allowFiles: rules.allowFiles,
+      ipLock: rules.allowedIp,
+    }),
+  );
   if (values.json) return printJson(context, result);
   print(
     context,
@@ -114,44 +114,4 @@ async function readInstructions(context: Context): Promise<string> {
   const text = asText(input);
   if (text === null) throw usageError('The instructions on standard input are not UTF-8 text');
   return text.replace(/\r?\n$/, '');
-}
-
-/** Seals and sends the request; an id that exists already (a one in 2^128 chance) is chosen again, once. */
-async function createRequest(
-  connection: Connection,
-  title: string,
-  text: string | null,
-  rules: RequestRules,
-): Promise<RequestCreateResult> {
-  for (let attempt = 0; ; attempt++) {
-    const id = newRequestId();
-    const inboxKey = generateInboxKey();
-    const detailsKey = await deriveDetailsKey(inboxKey, id);
-    const keyPair = await createRequestKeyPair();
-    const details = await deriveKeys(detailsKey);
-    try {
-      const created = await callRoute(connection, requestRoutes.createRequest, {
-        body: {
-          id,
-          title: await encryptText(details, 'title', title),
-          text: text === null ? null : await encryptText(details, 'text', text),
-          publicKey: keyPair.publicKey,
-          wrappedKey: await wrapPrivateKey(keyPair.privateKey, inboxKey, id),
-          ...rules,
-        },
-      });
-      return {
-        id: created.id,
-        fillLink: absoluteLink(
-          connection.server,
-          fillPath(id, detailsKey, await publicKeyFingerprint(keyPair.publicKey)),
-        ),
-        inboxLink: absoluteLink(connection.server, inboxPath(id, inboxKey)),
-        expiresAt: created.expiresAt,
-      };
-    } catch (error) {
-      const taken = error instanceof CliError && error.status === 409 && error.code.endsWith('id_taken');
-      if (!taken || attempt >= 1) throw error;
-    }
-  }
 }

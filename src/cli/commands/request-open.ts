@@ -1,18 +1,9 @@
-import { requestRoutes } from '../../shared/api/requests.contract.js';
-import { secretRoutes } from '../../shared/api/secrets.contract.js';
-import { decryptText, deriveKeys } from '../../shared/crypto/envelope.js';
-import {
-  deriveDetailsKey,
-  openResponseKey,
-  RequestCryptoError,
-  unwrapPrivateKey,
-} from '../../shared/crypto/request-keys.js';
-import { readerProofs, unsealSecret } from '../../shared/crypto/seal.js';
-import { callRoute, type Answer, type Connection } from '../api.js';
+import { openInbox, type Inbox, type InboxResponse } from '../../sdk/requests.js';
+import { asCliError, viaSdk } from '../api.js';
 import { note, print, printJson, settingsOf, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { COMMON_OPTIONS, parseCommand } from '../options.js';
-import { openMetas, outputFolder, saveContent, saveFiles, showText, type SavedFile } from '../receive-secret.js';
+import { outputFolder, saveContent, saveFiles, showText, type SavedFile } from '../receive-secret.js';
 import { readInboxLink } from '../request-links.js';
 import { requestRefusal } from '../request-words.js';
 import { formatSize, terminalText } from '../terminal.js';
@@ -22,9 +13,6 @@ const OPTIONS = {
   out: { type: 'string', short: 'o' },
   force: { type: 'boolean' },
 } as const;
-
-type Detail = Answer<typeof requestRoutes.getRequest>;
-type PrivateKey = Awaited<ReturnType<typeof unwrapPrivateKey>>;
 
 /** One response as `hush request open --json` answers it (docs/cli.md); `error` only when it could not be opened. */
 export interface OpenedResponse {
@@ -43,7 +31,7 @@ export interface OpenedResponse {
 
 /** What `hush request open --json` answers (docs/cli.md). */
 export interface RequestOpenResult {
-  request: { id: string; title: string; state: Detail['state']; answered: number; maxResponses: number };
+  request: { id: string; title: string; state: Inbox['request']['state']; answered: number; maxResponses: number };
   responses: OpenedResponse[];
 }
 
@@ -88,29 +76,12 @@ export async function requestOpenCommand(args: string[], context: Context): Prom
       `The inbox link is on ${new URL(link.server).origin}, and the API token is for ${settings.server}: pass --server ${link.server} with a token of that server`,
     );
   }
-  const connection: Connection = { server: link.server, token: settings.token };
-  const detail = await callRoute(connection, requestRoutes.getRequest, { params: { id: link.id } }).catch(
-    requestRefusal('inbox'),
+  const inbox = await openInbox(positionals[0]!, { token: settings.token }).catch((error: unknown) =>
+    requestRefusal('inbox')(asCliError(error)),
   );
-  const privateKey = await unwrapPrivateKey(detail.wrappedKey, link.inboxKey, link.id).catch((error: unknown) => {
-    if (!(error instanceof RequestCryptoError)) throw error;
-    const exit = error.reason === 'wrong_inbox_key' ? EXIT.refused : EXIT.other;
-    throw new CliError(error.message, exit, `cli.${error.reason}`);
-  });
-  const title = await decryptText(
-    await deriveKeys(await deriveDetailsKey(link.inboxKey, link.id)),
-    'title',
-    detail.title,
-  ).catch(() => {
-    throw new CliError("The request's title does not decrypt: it was tampered with", EXIT.other, 'cli.tampered');
-  });
-  const request = {
-    id: detail.id,
-    title,
-    state: detail.state,
-    answered: detail.answered,
-    maxResponses: detail.maxResponses,
-  };
+  const { id, title, state, answered, maxResponses } = inbox.request;
+  const request = { id, title, state, answered, maxResponses };
+  const detail = { ...request, responses: inbox.responses };
   if (!values.json) {
     print(
       context,
@@ -125,7 +96,7 @@ export async function requestOpenCommand(args: string[], context: Context): Prom
   const failures: CliError[] = [];
   for (const [index, item] of detail.responses.entries()) {
     const header = `Response ${index + 1} of ${detail.responses.length}`;
-    const { opened, failure } = await openResponse(connection, context, detail, privateKey, item, saving, values.json);
+    const { opened, failure } = await openResponse(context, item, saving, values.json);
     responses.push(opened);
     if (failure) failures.push(failure);
     if (values.json) continue;
@@ -159,11 +130,8 @@ export async function requestOpenCommand(args: string[], context: Context): Prom
  * text and the files' details, saves the files. A failure is kept with the response (Ctrl-C stops everything).
  */
 async function openResponse(
-  connection: Connection,
   context: Context,
-  detail: Detail,
-  privateKey: PrivateKey,
-  item: Detail['responses'][number],
+  item: InboxResponse,
   saving: Saving,
   json = false,
 ): Promise<{ opened: OpenedResponse; failure?: CliError }> {
@@ -176,33 +144,16 @@ async function openResponse(
     viewsLeft: item.viewsLeft,
   };
   try {
-    const key = await openResponseKey(privateKey, detail.publicKey, item.ephemeralKey, detail.id);
-    const { keys, keyProof, password } = await readerProofs(key);
-    const content = await callRoute(connection, secretRoutes.read, {
-      params: { id: item.id },
-      body: { keyProof, password },
-      signal: context.signal,
-    });
+    const content = await viaSdk(item.open({ signal: context.signal }));
     opened.viewsLeft = content.viewsLeft;
     opened.expiresAt = content.expiresAt;
-    const { text, bytes } = await unsealSecret(keys, { text: content.text, title: content.title });
-    opened.text = text;
+    opened.text = content.text;
     // A content that is no text goes into the JSON as base64, or else into a file: not among the listing's lines.
-    if (bytes && json) opened.textBase64 = Buffer.from(bytes).toString('base64');
-    else if (bytes) opened.content = await saveContent(saving.folder, `${item.id}.bin`, bytes, saving.force);
-    const metas = await openMetas(keys, content.files);
+    if (content.bytes && json) opened.textBase64 = Buffer.from(content.bytes).toString('base64');
+    else if (content.bytes)
+      opened.content = await saveContent(saving.folder, `${item.id}.bin`, content.bytes, saving.force);
     if (content.files.length > 0 && saving.folder instanceof CliError) throw saving.folder;
-    opened.files = await saveFiles(
-      connection,
-      context,
-      item.id,
-      keys,
-      content.files,
-      metas,
-      saving.folder as string,
-      saving.force,
-      saving.taken,
-    );
+    opened.files = await saveFiles(context, content.files, saving.folder as string, saving.force, saving.taken);
   } catch (error) {
     if (context.signal.aborted) throw error;
     const failure = asFailure(error);
@@ -222,7 +173,6 @@ function asFailure(error: unknown): CliError {
     const message = words[error.code];
     return message ? new CliError(message, error.exit, error.code, error.status) : error;
   }
-  if (error instanceof RequestCryptoError) return new CliError(error.message, EXIT.other, `cli.${error.reason}`);
   return new CliError(
     `It does not decrypt (${(error as Error).message}): it was sealed wrongly or tampered with`,
     EXIT.other,

@@ -1,16 +1,14 @@
-import { requestRoutes } from '../../shared/api/requests.contract.js';
-import { decryptText, deriveKeys } from '../../shared/crypto/envelope.js';
-import { checkPinnedKey, RequestCryptoError, sealResponseKey } from '../../shared/crypto/request-keys.js';
-import { sealSecretWithKeys } from '../../shared/crypto/seal.js';
-import { callRoute, type Answer, type Connection } from '../api.js';
+import { HushError } from '../../sdk/errors.js';
+import { readRequest, respond, type RequestForm } from '../../sdk/requests.js';
+import { asCliError } from '../api.js';
 import { note, print, printJson, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { checkLocalFiles } from '../local-files.js';
 import { COMMON_OPTIONS, parseCommand, ttlWords } from '../options.js';
-import { readFillLink, type FillLink } from '../request-links.js';
+import { readFillLink } from '../request-links.js';
 import { requestRefusal } from '../request-words.js';
 import { terminalText } from '../terminal.js';
-import { explainTooLarge, readInput, sealFiles, uploadOrBurn } from '../send-secret.js';
+import { explainTooLarge, fileInputs, readInput, sending } from '../send-secret.js';
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -24,8 +22,6 @@ export interface RequestRespondResult {
   deleteToken: string;
   files: { name: string; size: number }[];
 }
-
-type Form = Answer<typeof requestRoutes.requestForm>;
 
 const filesNotAllowed = (what: string) =>
   new CliError(
@@ -46,13 +42,10 @@ export async function requestRespondCommand(args: string[], context: Context): P
   }
   const link = readFillLink(positionals[0]!);
   const files = checkLocalFiles(values.file ?? []);
-  // The fill link names its server; no API token goes along, to it or anywhere.
-  const connection: Connection = { server: link.server };
-  const form = await callRoute(connection, requestRoutes.requestForm, { params: { id: link.id } }).catch(
-    requestRefusal('fill'),
-  );
-  const details = await checkForm(form, link);
-  if (!values.json) showRequest(context, form, details);
+  // The fill link names its server; no API token goes along, to it or anywhere. Its key is checked before any
+  // content is read or sealed.
+  const form = await readRequest(link).catch(formFailure);
+  if (!values.json) showRequest(context, form);
   if (files.length > 0 && !form.allowFiles) throw filesNotAllowed(`${files.length} given with --file`);
 
   const input = await readInput(
@@ -67,18 +60,11 @@ export async function requestRespondCommand(args: string[], context: Context): P
     );
   }
 
-  const { key, ephemeralPublic } = await sealResponseKey(form.publicKey, link.id);
-  const { keys, fields } = await sealSecretWithKeys({ text: new Uint8Array(input) }, undefined, key);
-  const { sealed, manifest } = await sealFiles(keys, files);
-  const created = await callRoute(connection, requestRoutes.respond, {
-    params: { id: link.id },
-    body: { text: fields.text, ephemeralKey: ephemeralPublic, keyProof: fields.keyProof, files: manifest },
-  })
+  const { options, failed } = sending(context, files);
+  const created = await respond(form, { ...options, text: new Uint8Array(input), files: await fileInputs(files) })
+    .catch(failed)
     .catch(explainTooLarge(input, form.allowFiles ? "hush request respond 'FILL_LINK' --file PATH" : null))
     .catch(requestRefusal('fill'));
-  // A response whose files fail to arrive would never open: it is deleted (and its place given back) at once.
-  await uploadOrBurn(connection, context, keys, files, sealed, created);
-
   const result: RequestRespondResult = {
     id: created.id,
     expiresAt: created.expiresAt,
@@ -94,35 +80,30 @@ export async function requestRespondCommand(args: string[], context: Context): P
 }
 
 /**
- * The public key must be the one the link pins (else a server could read what is sealed to a key of its own):
- * refused before anything is read or sent. Then the title and instructions, decrypted with the link's key.
+ * The form's failures in the CLI's words: a public key that is not the one the link pins (a server could read what
+ * is sealed to a key of its own) and a key that does not open the title are refusals; nothing was sent.
  */
-async function checkForm(form: Form, link: FillLink): Promise<{ title: string; text: string | null }> {
-  try {
-    await checkPinnedKey(form.publicKey, link.fingerprint);
-  } catch (error) {
-    if (!(error instanceof RequestCryptoError)) throw error;
-    throw new CliError(error.message, EXIT.refused, `cli.${error.reason}`);
-  }
-  try {
-    const keys = await deriveKeys(link.detailsKey);
-    return {
-      title: await decryptText(keys, 'title', form.title),
-      text: form.text ? await decryptText(keys, 'text', form.text) : null,
-    };
-  } catch {
+function formFailure(error: unknown): never {
+  if (error instanceof HushError && error.code === 'client.key_invalid') {
     throw new CliError(
       'The key in the request link does not open its title: the link is damaged or incomplete. Nothing was sent',
       EXIT.refused,
       'cli.key_invalid',
     );
   }
+  if (
+    error instanceof HushError &&
+    (error.code === 'client.key_mismatch' || error.code === 'client.invalid_public_key')
+  ) {
+    throw new CliError(error.message, EXIT.refused, `cli.${error.code.slice('client.'.length)}`);
+  }
+  return requestRefusal('fill')(asCliError(error));
 }
 
 /** Who asks, for what, and what becomes of the answer: on standard error, before the answer is read. */
-function showRequest(context: Context, form: Form, details: { title: string; text: string | null }): void {
+function showRequest(context: Context, details: RequestForm): void {
   // Another person's words: the title and name on one line, the instructions keep theirs.
-  const who = terminalText(form.username);
+  const who = terminalText(details.username);
   const lines = [`${who} asks: ${terminalText(details.title)}`];
   if (details.text)
     lines.push(
@@ -130,9 +111,9 @@ function showRequest(context: Context, form: Form, details: { title: string; tex
         .split('\n')
         .map((line) => `  ${line}`),
     );
-  const views = form.responseViews === 1 ? 'once' : `${form.responseViews} times`;
+  const views = details.responseViews === 1 ? 'once' : `${details.responseViews} times`;
   lines.push(
-    `Only ${who} can open your answer, ${views}, within ${ttlWords(form.responseTtl)}. ${form.allowFiles ? 'Files may be attached (--file).' : 'This request takes no files.'}`,
+    `Only ${who} can open your answer, ${views}, within ${ttlWords(details.responseTtl)}. ${details.allowFiles ? 'Files may be attached (--file).' : 'This request takes no files.'}`,
   );
   note(context, lines.join('\n'));
 }

@@ -1,6 +1,7 @@
-import { receiptRoutes, type ReceiptData } from '../../shared/api/receipts.contract.js';
+import { status } from '../../sdk/secrets.js';
+import type { ReceiptData } from '../../shared/api/receipts.contract.js';
 import type { EndReason } from '../../shared/rules/receipts.js';
-import { callRoute } from '../api.js';
+import { viaSdk } from '../api.js';
 import { print, printJson, type Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { readReceiptLink } from '../links.js';
@@ -28,11 +29,9 @@ export async function statusCommand(args: string[], context: Context): Promise<v
   if (positionals.length !== 1) {
     throw usageError("Usage: hush status 'RECEIPT_LINK' [--json] (see: hush help status)");
   }
-  const link = readReceiptLink(positionals[0]!);
-  const receipt = await callRoute({ server: link.server }, receiptRoutes.readReceipt, {
-    params: { id: link.id },
-    body: { deleteToken: link.deleteToken },
-  });
+  // Read here first for the CLI's words on a link that is not a receipt link; the SDK asks the link's server.
+  readReceiptLink(positionals[0]!);
+  const receipt = await viaSdk(status(positionals[0]!));
   if (values.json) return printJson(context, receipt);
   print(context, statusLines(receipt));
 }

@@ -5,6 +5,7 @@ import { serverUnavailable } from '../../http/errors.js';
 import { pingRedis } from '../../lib/redis.js';
 import { withTimeout } from '../../lib/timeout.js';
 import { StorageFull, type BlobStorage } from '../../storage/index.js';
+import { VERSION } from '../../version.js';
 
 /** Each check gets this long: /readyz answers within two seconds whatever hangs. */
 const CHECK_TIMEOUT_MS = 1500;
@@ -21,7 +22,8 @@ type Check = 'up' | 'down' | 'full';
  * Liveness, and readiness: the database answers and the file storage can be written (503 otherwise). Redis only
  * shares rate limits: without it the service works on ("degraded", still 200), so an outage of Redis never takes
  * every instance out of a load balancer at once. A full file storage is "degraded" too: text secrets and downloads
- * still work, and every instance shares that storage. Health checks are never rate limited.
+ * still work, and every instance shares that storage. Health checks are never rate limited. /readyz also says the
+ * version that runs (package.json's), so a rollout can be watched from the load balancer's side.
  */
 export function healthRoutes(deps: HealthDeps) {
   // Monitors may ask with HEAD: both checks change nothing.
@@ -47,9 +49,10 @@ export function healthRoutes(deps: HealthDeps) {
         }),
       );
       if (checks.database === 'down' || checks.storage === 'down') {
-        throw serverUnavailable({ checks });
+        throw serverUnavailable({ checks, version: VERSION });
       }
-      return { status: checks.redis === 'down' || checks.storage === 'full' ? 'degraded' : 'ok', checks };
+      const status = checks.redis === 'down' || checks.storage === 'full' ? 'degraded' : 'ok';
+      return { status, version: VERSION, checks };
     });
   };
 }

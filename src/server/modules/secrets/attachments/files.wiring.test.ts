@@ -22,7 +22,11 @@ describe('file storage in the app', () => {
     try {
       const ready = await t.app.inject('/readyz');
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'up', storage: 'up' } });
+      expect(ready.json()).toEqual({
+        status: 'ok',
+        version: expect.any(String),
+        checks: { database: 'up', storage: 'up' },
+      });
     } finally {
       await t.close();
     }
