@@ -62,7 +62,7 @@ RUN node -e "new (require('better-sqlite3'))(':memory:').close(); require('@node
  && echo "commit: $HUSH_COMMIT"
 ENV HUSH_COMMIT=$HUSH_COMMIT
 VOLUME /data
-USER node
+USER 1000
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.HUSH_PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]

@@ -112,11 +112,11 @@ declares() {
   local config
   config=$("${PODMAN[@]}" image inspect -f \
     'user={{.Config.User}} volumes={{.Config.Volumes}} health={{if .Config.Healthcheck}}{{.Config.Healthcheck.Test}}{{end}}' "$IMAGE")
-  [[ $config == *"user=node "* && $config == *"/data"* && $config == *"/readyz"* ]] || fail "$config"
+  [[ $config == *"user=1000 "* && $config == *"/data"* && $config == *"/readyz"* ]] || fail "$config"
 }
 check "no build tools in the final image" no_build_tools
 check "no dev dependencies in the final image" no_dev_dependencies
-check "image declares user node, a /data volume and a /readyz HEALTHCHECK" declares
+check "image declares user 1000 (numeric, for runAsNonRoot), a /data volume and a /readyz HEALTHCHECK" declares
 
 # --- first container: read-only root, no tmpfs (as Docker runs --read-only) ----------------------------------------
 PORT=$(free_port)

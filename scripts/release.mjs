@@ -96,6 +96,12 @@ export function bumpVersion(dir, version) {
     fs.writeFileSync(lockFile, `${JSON.stringify(lock, null, 2)}\n`);
     changed.push('package-lock.json');
   }
+  // The Helm chart runs this version's image by default (its appVersion; scripts/helm-chart.test.ts checks they agree).
+  const chart = path.join(dir, 'deploy/helm/hush/Chart.yaml');
+  if (fs.existsSync(chart)) {
+    fs.writeFileSync(chart, fs.readFileSync(chart, 'utf8').replace(/^appVersion: .*$/m, `appVersion: '${version}'`));
+    changed.push('deploy/helm/hush/Chart.yaml');
+  }
   return changed;
 }
 

@@ -35,6 +35,19 @@ describe('nextVersion', () => {
 });
 
 describe('bumpVersion', () => {
+  it("sets the Helm chart's appVersion, and only that line of Chart.yaml", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hush-release-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'package.json'), '{\n  "name": "hush",\n  "version": "6.7.7"\n}\n');
+    mkdirSync(join(dir, 'deploy', 'helm', 'hush'), { recursive: true });
+    const chart = "apiVersion: v2\nname: hush\nversion: 0.1.0\nappVersion: '6.7.7'\n";
+    writeFileSync(join(dir, 'deploy', 'helm', 'hush', 'Chart.yaml'), chart);
+    expect(bumpVersion(dir, '6.8.0')).toEqual(['package.json', 'deploy/helm/hush/Chart.yaml']);
+    expect(readFileSync(join(dir, 'deploy', 'helm', 'hush', 'Chart.yaml'), 'utf8')).toBe(
+      chart.replace("appVersion: '6.7.7'", "appVersion: '6.8.0'"),
+    );
+  });
+
   it('changes the version lines of package.json, packages/*/package.json and the lock, nothing else', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hush-release-'));
     dirs.push(dir);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, loadConfig, settings } from './config.js';
+import { isSecretSetting } from './config-files.js';
 import { LANGUAGE_CODES } from '../shared/rules/languages.js';
 
 /** Runs loadConfig and returns the ConfigError it throws (fails the test when it does not throw one). */
@@ -157,7 +158,8 @@ describe('loadConfig', () => {
   ])('refuses %s=%j with a ConfigError naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.name).toBe('ConfigError');
-    expect(error.message).toContain(`${name}=${JSON.stringify(value)}`);
+    // Secret values are never shown (config-files.test.ts).
+    expect(error.message).toContain(`${name}=${isSecretSetting(name) ? '(hidden)' : JSON.stringify(value)}`);
     // Only the bad variable is reported.
     const named = Object.values(settings).filter((setting) => error.message.includes(`${setting.env}=`));
     expect(named.map((setting) => setting.env)).toEqual([name]);

@@ -2,6 +2,7 @@ import { crossChecks, unknownVariables } from './config-checks.js';
 import { settings, type Config, type Setting, type Settings } from './config-settings.js';
 import { numberedOidcVariables, readOidcProviders } from './config-oidc.js';
 import { headerProblems } from './config-header.js';
+import { fileVariables, isSecretSetting, readFileVariables } from './config-files.js';
 
 export { settings, type Config };
 
@@ -25,14 +26,17 @@ function s3Problems(config: Partial<Config>): string[] {
 }
 
 /** Reads and validates the configuration; one clear line per bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = {}): Config {
-  const problems: string[] = [];
+export function loadConfig(given: Record<string, string | undefined> = {}): Config {
+  const { env, problems } = readFileVariables(given);
   const config: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(settings) as [keyof Settings, Setting][]) {
     const raw = env[item.env] ?? item.default;
     const result = item.schema.safeParse(raw);
     if (result.success) config[key] = result.data;
-    else problems.push(`${item.env}=${JSON.stringify(raw)}: ${result.error.issues.map((i) => i.message).join('; ')}`);
+    else {
+      const shown = isSecretSetting(item.env) ? '(hidden)' : JSON.stringify(raw);
+      problems.push(`${item.env}=${shown}: ${result.error.issues.map((i) => i.message).join('; ')}`);
+    }
   }
   if (problems.length === 0) {
     const oidc = readOidcProviders(env, config as Config);
@@ -47,7 +51,8 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
 
 /** Warnings about the environment that do not stop the server: HUSH_* variables that are no setting (typos). */
 export function configWarnings(env: Record<string, string | undefined>): string[] {
-  return unknownVariables(env, [...Object.values(settings).map((item) => item.env), ...numberedOidcVariables(env)]);
+  const known = [...Object.values(settings).map((item) => item.env), ...numberedOidcVariables(env)];
+  return unknownVariables(env, [...known, ...fileVariables(env)]);
 }
 
 /** The defaults with some values replaced: for tests and tools. */
