@@ -114,7 +114,9 @@ describe('compose.yaml and Dockerfile', () => {
     expect(services['hush-1']!.environment!.HUSH_TRUSTED_PROXIES).toBe('10.0.0.0/8,172.16.0.0/12,192.168.0.0/16');
     expect(services.proxy!.volumes).toEqual(['./deploy/compose/nginx.conf:/etc/nginx/conf.d/default.conf:ro']);
     for (const name of hushNames) expect(nginxConf).toContain(`server ${name}:3000`);
-    expect(nginxConf).toContain('X-Forwarded-For $proxy_add_x_forwarded_for');
+    // The edge replaces the client's header: appending to it would let any client pick the address Hush believes.
+    expect(nginxConf).toMatch(/^\s*proxy_set_header X-Forwarded-For \$remote_addr;$/m);
+    expect(nginxConf).not.toContain('$proxy_add_x_forwarded_for');
   });
 
   it('nginx sends a request an instance did not take on to the other exactly as docs/nginx.conf does', () => {
