@@ -143,14 +143,37 @@ function migrationNames(dir) {
 }
 
 function sourceUrl(explicit) {
-  if (explicit) return explicit;
-  if (process.env.HUSH_SOURCE_URL) return process.env.HUSH_SOURCE_URL;
+  if (explicit) return publicSourceUrl(explicit);
+  if (process.env.HUSH_SOURCE_URL) return publicSourceUrl(process.env.HUSH_SOURCE_URL);
   const origin = spawnSync('git', ['-C', ROOT, 'remote', 'get-url', 'origin'], { encoding: 'utf8' });
   const url = origin.status === 0 ? origin.stdout.trim() : '';
   if (!url) return pathToFileURL(ROOT).href;
   if (path.isAbsolute(url)) return pathToFileURL(url).href;
-  const ssh = /^git@([^:]+):(.+?)(\.git)?$/.exec(url);
-  return ssh ? `https://${ssh[1]}/${ssh[2]}` : url.replace(/\.git$/, '');
+  return publicSourceUrl(url);
+}
+
+/**
+ * The repository's address as the image's source label may show it: https (or file), .git dropped, and never the
+ * credentials a CI clone puts in its remote (https://gitlab-ci-token:TOKEN@…), which would ship in the image.
+ */
+export function publicSourceUrl(url) {
+  const ssh = /^(?:ssh:\/\/)?(?:[^@/]+@)?([^:/]+)[:/](.+?)(?:\.git)?\/?$/.exec(url);
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    if (!ssh) throw new Error(`The source address ${JSON.stringify(url.replace(/\/\/[^@/]*@/, '//'))} is not a URL.`);
+    return `https://${ssh[1]}/${ssh[2]}`;
+  }
+  if (parsed.protocol === 'ssh:' && ssh) return `https://${ssh[1]}/${ssh[2]}`;
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:' && parsed.protocol !== 'file:') {
+    throw new Error(`The source address must be https or file, not ${parsed.protocol}`);
+  }
+  parsed.username = '';
+  parsed.password = '';
+  parsed.search = '';
+  parsed.hash = '';
+  return parsed.href.replace(/\.git$/, '');
 }
 
 /** The tags an image of `version` gets: X.Y.Z, X.Y and X (not for a pre-release), and the commit. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
-import { bumpVersion, imageTags, nextVersion, releaseChangelog } from './release.mjs';
+import { bumpVersion, imageTags, nextVersion, publicSourceUrl, releaseChangelog } from './release.mjs';
 
 /*
  * The parts of npm run release that decide what is written. The whole release (commit, tag, image, SBOM) runs in
@@ -120,5 +120,20 @@ describe('imageTags', () => {
   it('tags X.Y.Z, X.Y, X and the commit; a pre-release only itself and the commit', () => {
     expect(imageTags('6.8.0', 'abc1234')).toEqual(['6.8.0', '6.8', '6', 'abc1234']);
     expect(imageTags('7.0.0-rc.1', 'abc1234')).toEqual(['7.0.0-rc.1', 'abc1234']);
+  });
+});
+
+describe('the source label', () => {
+  it('never carries the credentials of a CI clone, and is https for ssh remotes', () => {
+    expect(publicSourceUrl('https://gitlab-ci-token:glcbt-SECRET@gitlab.example/org/hush.git')).toBe(
+      'https://gitlab.example/org/hush',
+    );
+    expect(publicSourceUrl('https://x-access-token:ghs_SECRET@github.com/org/hush')).toBe(
+      'https://github.com/org/hush',
+    );
+    expect(publicSourceUrl('git@github.com:org/hush.git')).toBe('https://github.com/org/hush');
+    expect(publicSourceUrl('ssh://git@github.com/org/hush.git')).toBe('https://github.com/org/hush');
+    expect(publicSourceUrl('file:///srv/hush')).toBe('file:///srv/hush');
+    expect(() => publicSourceUrl('ftp://example.org/hush')).toThrow(/https or file/);
   });
 });
