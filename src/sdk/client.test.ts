@@ -109,6 +109,64 @@ describe('private secrets', () => {
     expect((await failure(openSecret(third.link))).code).toBe('secret.not_found');
   });
 
+  it('sends the key, the password and the fragment nowhere: every request it makes is recorded', async () => {
+    const sent: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const body = request.body ? Buffer.from(await request.clone().arrayBuffer()).toString('latin1') : '';
+      sent.push([request.url, JSON.stringify([...request.headers]), body].join('\n'));
+      return realFetch(request);
+    };
+    try {
+      const created = await createSecret({
+        server,
+        text: 'the plaintext',
+        files: [{ name: 'notes.txt', data: new TextEncoder().encode('file plaintext') }],
+        password: 'pass phrase 9',
+        ttl: 300,
+      });
+      const opened = await openSecret(created.link, { password: 'pass phrase 9' });
+      expect(await opened.files[0]!.bytes()).toEqual(new TextEncoder().encode('file plaintext'));
+      const key = created.link.split('#encryption_key=')[1]!;
+      expect(sent.length).toBeGreaterThan(3);
+      for (const request of sent) {
+        for (const forbidden of [key, 'pass phrase 9', 'the plaintext', 'file plaintext', 'notes.txt', '#']) {
+          expect(request.includes(forbidden), `${forbidden} in ${request.slice(0, 200)}`).toBe(false);
+        }
+      }
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  }, 120_000);
+
+  it('sends an API token only to the server it belongs to', async () => {
+    const token = await apiToken(t, 'token-owner', 'sdk');
+    const { link, receiptLink } = await createSecret({ server, text: 'x', ttl: 300 });
+    const elsewhere = 'http://127.0.0.1:9';
+    for (const call of [
+      openSecret(link, { token, server: elsewhere }),
+      burn(receiptLink, { token, server: elsewhere }),
+      openInbox(`${server}/account/requests/${'A'.repeat(22)}#inbox=${'A'.repeat(43)}`, { token, server: elsewhere }),
+    ]) {
+      expect((await failure(call)).code).toBe('client.token_origin');
+    }
+    expect((await failure(openSecret(link, { token }))).code).toBe('client.usage');
+    expect((await openSecret(link, { token, server: `${server}/` })).text).toBe('x');
+  });
+
+  it('takes a pasted link with spaces around it, and never repeats a key or token in an error', async () => {
+    const { link } = await createSecret({ server, text: 'pasted', ttl: 300 });
+    expect((await openSecret(`  ${link}\n`)).text).toBe('pasted');
+    const key = 'K'.repeat(43);
+    for (const wrong of [`${server}/secrets/x#encryption_key=${key}`, `not a link #encryption_key=${key}`]) {
+      const error = await failure(openSecret(wrong));
+      expect(error.code).toBe('client.link');
+      expect(error.message).not.toContain(key);
+    }
+    expect((await failure(status(`${server}/receipts/x#${key}`))).message).not.toContain(key);
+  });
+
   it('a link without its key, or with a wrong one, spends no view', async () => {
     const { link } = await createSecret({ server, text: 'x', ttl: 300 });
     const bare = link.split('#')[0]!;
@@ -168,7 +226,7 @@ describe('requests', () => {
     ]);
     const sent = await respond(form, { text: 'sk_live_42', files: [{ name: 'key.pem', data: photo }] });
 
-    const inbox = await openInbox(request.inboxLink, { token });
+    const inbox = await openInbox(request.inboxLink, { token, server });
     expect(inbox.request).toMatchObject({ id: request.id, title: 'The staging API key', answered: 1, maxResponses: 1 });
     expect(inbox.responses.map((response) => response.id)).toEqual([sent.id]);
     const opened = await inbox.responses[0]!.open();
@@ -178,7 +236,7 @@ describe('requests', () => {
     // The fill link takes no more responses; a tampered fill link's key is refused before anything is sealed.
     expect((await failure(respond(request.fillLink, { text: 'again' }))).code).toBe('secret_request.not_found');
     const wrongInbox = request.inboxLink.replace(/inbox=[\w-]+/, `inbox=${'A'.repeat(43)}`);
-    expect((await failure(openInbox(wrongInbox, { token }))).code).toBe('client.wrong_inbox_key');
+    expect((await failure(openInbox(wrongInbox, { token, server }))).code).toBe('client.wrong_inbox_key');
   });
 
   it('a fill link whose pinned key is not the request’s is refused before anything is sent', async () => {

@@ -38,6 +38,33 @@ const NETWORK_WORDS: Record<string, string> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate is not trusted (NODE_EXTRA_CA_CERTS can name your CA)',
 };
 
+/**
+ * The API token a call about `linkServer` may carry: a token is a credential of one instance (`server`), and a link
+ * names any server its sender likes, so the token goes only where `server` has the same origin. A token without
+ * its `server`, or a link elsewhere, is refused before anything is sent.
+ */
+export function tokenFor(
+  linkServer: string,
+  token: string | null | undefined,
+  server: string | undefined,
+): string | null {
+  if (!token) return null;
+  if (!server) {
+    throw new HushError(
+      'An API token needs `server`, the instance it belongs to: it is sent only there',
+      'client.usage',
+    );
+  }
+  const origin = new URL(linkServer).origin;
+  if (origin !== new URL(server).origin) {
+    throw new HushError(
+      `The link is on ${origin}, and the API token is for ${new URL(server).origin}: the token is not sent there`,
+      'client.token_origin',
+    );
+  }
+  return token;
+}
+
 function networkFailure(url: string, error: unknown): HushError {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const words = (cause?.code && NETWORK_WORDS[cause.code]) ?? cause?.message ?? (error as Error).message;

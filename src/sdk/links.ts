@@ -9,14 +9,23 @@ import { clientError } from './errors.js';
  * is served (everything before the link's last segments), so the call goes where the link points.
  */
 
+/**
+ * A link as an error message may show it: without its fragment, which holds the key or the delete token (a
+ * library's errors end up in logs).
+ */
+export function shown(link: string): string {
+  const [before, fragment] = link.trim().split(/#(.*)/s);
+  return fragment === undefined ? before! : `${before}#…`;
+}
+
 function absolute(link: string): URL {
   try {
-    const url = new URL(link.trim());
+    const url = new URL(link);
     if (url.protocol === 'http:' || url.protocol === 'https:') return url;
   } catch {
     // Not a URL at all: said below.
   }
-  throw clientError('link', `${JSON.stringify(link)} is not a link: pass the whole http(s) address`);
+  throw clientError('link', `${JSON.stringify(shown(link))} is not a link: pass the whole http(s) address`);
 }
 
 /** The server of a link whose path ends with `tail` segments after the server's own path. */
@@ -33,10 +42,11 @@ export interface SecretLink {
 }
 
 /** A secret link, `…/secret/{id}#encryption_key={key}`. */
-export function readSecretLink(link: string): SecretLink {
+export function readSecretLink(given: string): SecretLink {
+  const link = given.trim();
   const url = absolute(link);
   const parsed = parseSecretUrl(link);
-  if (!parsed) throw clientError('link', `${link} is not a Hush secret link (…/secret/ID#encryption_key=KEY)`);
+  if (!parsed) throw clientError('link', `${shown(link)} is not a Hush secret link (…/secret/ID#encryption_key=KEY)`);
   const segments = url.pathname.split('/');
   const base = segments.slice(0, segments.lastIndexOf('secret')).join('/');
   return { server: (url.origin + base).replace(/\/+$/, ''), id: parsed.id, key: parsed.key };
@@ -49,10 +59,11 @@ export interface ReceiptLink {
 }
 
 /** A receipt link, `…/receipt/{id}#{deleteToken}`: the status of a secret and the right to burn it. */
-export function readReceiptLink(link: string): ReceiptLink {
+export function readReceiptLink(given: string): ReceiptLink {
+  const link = given.trim();
   const url = absolute(link);
   const parsed = parseReceiptLink(link);
-  if (!parsed) throw clientError('link', `${link} is not a Hush receipt link (…/receipt/ID#TOKEN)`);
+  if (!parsed) throw clientError('link', `${shown(link)} is not a Hush receipt link (…/receipt/ID#TOKEN)`);
   return { ...parsed, server: serverOf(url, 2) };
 }
 
@@ -64,10 +75,11 @@ export interface FillLink {
 }
 
 /** A request's fill link, `…/request/{id}#key={detailsKey}&pk={fingerprint}`: what a responder is sent. */
-export function readFillLink(link: string): FillLink {
+export function readFillLink(given: string): FillLink {
+  const link = given.trim();
   const url = absolute(link);
   const parsed = parseFillLink(link);
-  if (!parsed) throw clientError('link', `${link} is not a Hush request link (…/request/ID#key=…&pk=…)`);
+  if (!parsed) throw clientError('link', `${shown(link)} is not a Hush request link (…/request/ID#key=…&pk=…)`);
   if (!parsed.detailsKey || !parsed.fingerprint) {
     throw clientError('key_damaged', 'The request link is incomplete or damaged: it needs #key=…&pk=…');
   }
@@ -81,10 +93,11 @@ export interface InboxLink {
 }
 
 /** A request's inbox link, `…/account/requests/{id}#inbox={inboxKey}`: the only key to its responses. */
-export function readInboxLink(link: string): InboxLink {
+export function readInboxLink(given: string): InboxLink {
+  const link = given.trim();
   const url = absolute(link);
   const parsed = parseInboxLink(link);
-  if (!parsed) throw clientError('link', `${link} is not a Hush inbox link (…/account/requests/ID#inbox=…)`);
+  if (!parsed) throw clientError('link', `${shown(link)} is not a Hush inbox link (…/account/requests/ID#inbox=…)`);
   if (!parsed.inboxKey) {
     throw clientError('key_damaged', 'The inbox link is incomplete or damaged: it needs #inbox=…');
   }

@@ -26,7 +26,7 @@ import {
 } from '../shared/rules/requests.js';
 import { clientError, HushError } from './errors.js';
 import { fileSource, sealFiles, uploadOrBurn, type FileInput, type UploadOptions } from './files.js';
-import { callRoute, type Answer, type Connection } from './http.js';
+import { callRoute, tokenFor, type Answer, type Connection } from './http.js';
 import { readFillLink, readInboxLink, type FillLink } from './links.js';
 import { openContent, type OpenedSecret } from './secrets.js';
 
@@ -219,9 +219,12 @@ export interface Inbox {
  * A request's inbox (needs the requester's API token, and the inbox link): the link's key unwraps the request's
  * private key here; each response's key comes from it and the response's ephemeral key.
  */
-export async function openInbox(inboxLink: string, options: { token: string; signal?: AbortSignal }): Promise<Inbox> {
+export async function openInbox(
+  inboxLink: string,
+  options: { token: string; server: string; signal?: AbortSignal },
+): Promise<Inbox> {
   const link = readInboxLink(inboxLink);
-  const connection: Connection = { server: link.server, token: options.token };
+  const connection: Connection = { server: link.server, token: tokenFor(link.server, options.token, options.server) };
   const detail = await callRoute(connection, requestRoutes.getRequest, {
     params: { id: link.id },
     ...(options.signal && { signal: options.signal }),

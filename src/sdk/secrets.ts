@@ -14,7 +14,7 @@ import {
   type FileInput,
   type UploadOptions,
 } from './files.js';
-import { callRoute, type Answer, type Connection } from './http.js';
+import { callRoute, tokenFor, type Answer, type Connection } from './http.js';
 import { readReceiptLink, readSecretLink } from './links.js';
 
 export interface CreateSecretOptions extends Connection, UploadOptions {
@@ -165,15 +165,20 @@ export interface OpenSecretOptions {
   password?: string | null;
   /** The key, when the link came without it. */
   key?: string;
-  /** An API token: sent only to the link's own server, for an instance that wants readers signed in. */
+  /** An API token, for an instance that wants readers signed in: sent only when the link is on `server`. */
   token?: string | null;
+  /** The instance the token belongs to (needed with `token`). */
+  server?: string;
   signal?: AbortSignal;
 }
 
 /** Opens a secret link: spends a view, and decrypts here. Its files download when asked for (`file.stream()`). */
 export async function openSecret(link: string, options: OpenSecretOptions = {}): Promise<OpenedSecret> {
   const parsed = readSecretLink(link);
-  const connection: Connection = { server: parsed.server, token: options.token ?? null };
+  const connection: Connection = {
+    server: parsed.server,
+    token: tokenFor(parsed.server, options.token, options.server),
+  };
   const key = parsed.key ?? options.key ?? null;
   // Without a key, the exist call (no view spent) tells whether one is needed.
   if (!key && (await checkSecret(connection, parsed.id)).requiresKeyProof) {
@@ -195,9 +200,9 @@ export async function status(receiptLink: string): Promise<ReceiptData> {
 export interface BurnOptions {
   /** The delete token, when `target` is a bare id or a link. */
   deleteToken?: string | null;
-  /** The server, when `target` is a bare id. */
+  /** The server, when `target` is a bare id; and the instance `token` belongs to (needed with it). */
   server?: string;
-  /** The owner's API token: burns without the delete token or the key. */
+  /** The owner's API token: burns without the delete token or the key; sent only when the secret is on `server`. */
   token?: string | null;
 }
 
@@ -216,7 +221,8 @@ export async function burn(target: string, options: BurnOptions = {}): Promise<{
     link = { ...readSecretLink(target), deleteToken: null };
   }
   const keyProof = link.key ? (await readerProofs(link.key)).keyProof : null;
-  return callRoute({ server: link.server, token: options.token ?? null }, secretRoutes.burn, {
+  const token = tokenFor(link.server, options.token, options.server);
+  return callRoute({ server: link.server, token }, secretRoutes.burn, {
     params: { id: link.id },
     body: { deleteToken: options.deleteToken ?? link.deleteToken, keyProof },
   });

@@ -76,8 +76,8 @@ export async function requestOpenCommand(args: string[], context: Context): Prom
       `The inbox link is on ${new URL(link.server).origin}, and the API token is for ${settings.server}: pass --server ${link.server} with a token of that server`,
     );
   }
-  const inbox = await openInbox(positionals[0]!, { token: settings.token }).catch((error: unknown) =>
-    requestRefusal('inbox')(asCliError(error)),
+  const inbox = await openInbox(positionals[0]!, { token: settings.token, server: settings.server }).catch(
+    (error: unknown) => requestRefusal('inbox')(asCliError(error)),
   );
   const { id, title, state, answered, maxResponses } = inbox.request;
   const request = { id, title, state, answered, maxResponses };
