@@ -95,14 +95,17 @@ export function* tarEntries(archive) {
 /**
  * Makes sure the script `scriptUrl` (its import.meta.url) runs on a supported Node.js: returns at once on one, and
  * otherwise runs the script again, with the same arguments, on the pinned Node.js (first on the PATH, so that what it
- * starts uses it too), and exits as it does. The child is its own process group, so that a Ctrl-C reaches it once
- * (from here) and not twice (a second signal stops the server at once); it stops by itself, as on SIGTERM, if this
- * process is killed without a chance to pass a signal on, so that no server is left orphaned.
+ * starts uses it too), and exits as it does. The child leads a process group of its own, which gets each signal
+ * from here, as a terminal would send it: once, though a Ctrl-C reaches this process twice under npm (from the
+ * terminal and from npm passing it on), and a second signal stops the server at once, without finishing requests.
+ * The child stops by itself, as on SIGTERM, if this process is killed without a chance to pass a signal on, so that
+ * no server is left orphaned.
  */
 export async function withSupportedNode(scriptUrl) {
   const parentVariable = '_HUSH_NODE_PARENT'; // not HUSH_*: the server warns about settings it does not know
   if (isSupported()) {
     const parent = Number(process.env[parentVariable]);
+    delete process.env[parentVariable]; // for this process only: what it starts has a parent of its own
     if (parent) setInterval(() => process.ppid !== parent && process.kill(process.pid, 'SIGTERM'), 1000).unref();
     return;
   }
@@ -129,7 +132,18 @@ export async function withSupportedNode(scriptUrl) {
     },
     detached: process.platform !== 'win32',
   });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  const lastSent = new Map();
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      if (Date.now() - (lastSent.get(signal) ?? 0) < 1000) return; // the same Ctrl-C, passed on by npm
+      lastSent.set(signal, Date.now());
+      try {
+        process.kill(process.platform === 'win32' ? child.pid : -child.pid, signal);
+      } catch {
+        // Already gone: its exit is on its way.
+      }
+    });
+  }
   const [code, signal] = await new Promise((resolve) => child.once('exit', (...result) => resolve(result)));
   process.exit(code ?? (signal === 'SIGINT' ? 130 : 1));
 }

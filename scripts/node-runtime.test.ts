@@ -146,11 +146,20 @@ describe.skipIf(!oldNode)('a script started on an older Node.js', () => {
     fs.writeFileSync(
       script,
       `import { withSupportedNode } from ${JSON.stringify(moduleUrl)};\n` +
+        "import { spawn } from 'node:child_process';\n" +
         'await withSupportedNode(import.meta.url);\n' +
         'console.log(JSON.stringify({ node: process.versions.node, args: process.argv.slice(2), ' +
-        "path: process.env.PATH.split(':')[0] }));\n" +
-        "process.on('SIGTERM', () => { console.log('SIGTERM'); process.exit(0); });\n" +
-        "if (process.argv[2] === 'wait') setInterval(() => {}, 1000); else process.exit(7);\n",
+        "path: process.env.PATH.split(':')[0], parentVariable: process.env._HUSH_NODE_PARENT ?? null }));\n" +
+        'let grandchild;\n' +
+        "process.on('SIGTERM', () => { console.log('SIGTERM'); grandchild?.kill(); process.exit(0); });\n" +
+        // A second SIGINT within the next second would be printed too.
+        "process.on('SIGINT', () => { console.log('SIGINT'); setTimeout(() => process.exit(0), 1000); });\n" +
+        "if (process.argv[2] === 'wait') {\n" +
+        // What the script starts (a build, the tests) is in its process group and gets the signal too.
+        "  grandchild = spawn(process.execPath, ['-e', \"process.on('SIGINT', () => { console.log('GRANDCHILD SIGINT'); " +
+        "process.exit(0); }); setInterval(() => {}, 1000); console.log('GRANDCHILD UP')\"], { stdio: 'inherit' });\n" +
+        '  setInterval(() => {}, 1000);\n' +
+        '} else process.exit(7);\n',
     );
   });
   const env = () => ({ ...process.env, HUSH_NODE_CACHE: cacheDir, _HUSH_NODE_PARENT: '' });
@@ -162,6 +171,7 @@ describe.skipIf(!oldNode)('a script started on an older Node.js', () => {
     expect(JSON.parse(json!)).toEqual({
       node: process.versions.node,
       args: ['a b', '--c'],
+      parentVariable: null, // read, then removed: what the script starts does not inherit it
       path: path.dirname(
         runtimePath({ cacheDir, platform: `${process.platform}-${process.arch}`, version: PINNED.version }),
       ),
@@ -169,16 +179,29 @@ describe.skipIf(!oldNode)('a script started on an older Node.js', () => {
     expect(result.status).toBe(7);
   });
 
+  it('passes a Ctrl-C on once to the whole process group, though npm passes it on too', async () => {
+    const parent = spawn(oldNode!, [script, 'wait'], { env: env(), stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    parent.stdout.on('data', (data: Buffer) => (out += data.toString()));
+    await expect.poll(() => out.includes('GRANDCHILD UP'), { timeout: 10_000 }).toBe(true);
+    parent.kill('SIGINT'); // from the terminal
+    parent.kill('SIGINT'); // from npm
+    const code = await new Promise((resolve) => parent.once('exit', resolve));
+    expect(code).toBe(0);
+    expect(out.match(/^SIGINT$/gm)).toHaveLength(1);
+    expect(out).toContain('GRANDCHILD SIGINT');
+  });
+
   it('passes SIGTERM on once, and stops the child when it is killed itself', async () => {
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
       const parent = spawn(oldNode!, [script, 'wait'], { env: env(), stdio: ['ignore', 'pipe', 'inherit'] });
       let out = '';
       parent.stdout.on('data', (data: Buffer) => (out += data.toString()));
-      await expect.poll(() => out.includes('"node"'), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => out.includes('GRANDCHILD UP'), { timeout: 10_000 }).toBe(true);
       parent.kill(signal);
       // The child's SIGTERM handler prints, on either path: passed on at once, or found by its watch within ~1 s.
       if (signal === 'SIGTERM') await expect.poll(() => out.includes('SIGTERM'), { timeout: 5_000 }).toBe(true);
-      const child = JSON.parse(out.split('\n')[1]!) as { node: string };
+      const child = JSON.parse(out.split('\n').find((line) => line.startsWith('{'))!) as { node: string };
       expect(child.node).toBe(process.versions.node);
       if (signal === 'SIGKILL') {
         const running = () => spawnSync('pgrep', ['-f', `${script} wait`], { encoding: 'utf8' }).stdout.trim() !== '';

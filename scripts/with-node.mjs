@@ -22,5 +22,8 @@ const child = spawn(
     env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}` },
   },
 );
-process.on('SIGTERM', () => child.kill('SIGTERM'));
+// A Ctrl-C reaches the whole foreground group, npm and the tests included: this process only waits for them to
+// finish. SIGTERM and SIGHUP sent to it alone are passed on.
+process.on('SIGINT', () => {});
+for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.once('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));

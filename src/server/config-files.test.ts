@@ -40,7 +40,7 @@ describe('secret settings from files (HUSH_X_FILE)', () => {
     const env: Record<string, string> = {
       HUSH_ADMIN_USERNAME: 'admin',
       HUSH_METRICS: 'true',
-      HUSH_WEBHOOK_URL: 'https://hooks.example.com/hush',
+      HUSH_WEBHOOK_URL_FILE: secretFile('webhook-url', 'https://hooks.example.com/services/T0/B0/credential\n'),
       HUSH_SMTP_FROM: 'hush@example.com',
       HUSH_PUBLIC_URL: 'https://hush.example.com',
       HUSH_OIDC_ISSUER: 'https://id.example.com',
@@ -68,6 +68,7 @@ describe('secret settings from files (HUSH_X_FILE)', () => {
       adminPassword: 'correct horse',
       metricsToken: 'scrape-token-of-32-characters!!',
       smtpUrl: 'smtp://user:pw@mail:587',
+      webhookUrl: 'https://hooks.example.com/services/T0/B0/credential',
     });
     expect(config.oidcProviders.map((provider) => provider.clientSecret)).toEqual(['first-secret', 'second-secret']);
     expect(configWarnings(env)).toEqual([]);

@@ -12,6 +12,7 @@ export const SECRET_SETTINGS = [
   'HUSH_S3_SECRET_ACCESS_KEY',
   'HUSH_ADMIN_PASSWORD',
   'HUSH_METRICS_TOKEN',
+  'HUSH_WEBHOOK_URL', // chat webhooks (Slack, Teams, Discord) carry their credential in the address
   'HUSH_WEBHOOK_SECRET',
   'HUSH_SMTP_URL',
   'HUSH_OIDC_CLIENT_SECRET',

@@ -17,7 +17,7 @@ function notUpYet(error: unknown): boolean {
   if (typeof code === 'string' && (code === '57P03' || code.startsWith('08'))) return true;
   if (
     typeof code === 'string' &&
-    /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|EAI_AGAIN)$/.test(code)
+    /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|EAI_AGAIN|ENOTFOUND)$/.test(code)
   ) {
     return true;
   }

@@ -63,7 +63,7 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
   includes it, so a partial render (helm template -s) refuses too.
 */}}
 {{- define "hush.validate" -}}
-{{- $secretSetting := "^HUSH_(DATABASE_URL|REDIS_URL|S3_ACCESS_KEY_ID|S3_SECRET_ACCESS_KEY|ADMIN_PASSWORD|METRICS_TOKEN|WEBHOOK_SECRET|SMTP_URL|OIDC_CLIENT_SECRET|OIDC_[0-9]{1,2}_CLIENT_SECRET)$" }}
+{{- $secretSetting := "^HUSH_(DATABASE_URL|REDIS_URL|S3_ACCESS_KEY_ID|S3_SECRET_ACCESS_KEY|ADMIN_PASSWORD|METRICS_TOKEN|WEBHOOK_URL|WEBHOOK_SECRET|SMTP_URL|OIDC_CLIENT_SECRET|OIDC_[0-9]{1,2}_CLIENT_SECRET)$" }}
 {{- $keys := include "hush.secretKeys" . | fromJsonArray }}
 {{- if and .Values.existingSecret .Values.secrets }}
 {{- fail "secrets and existingSecret: set one, not both" }}
