@@ -28,8 +28,9 @@ LOG=reports/container-build.log
 PODMAN_LOG=reports/container-podman.log
 : >"$PODMAN_LOG"
 
-passed=0
-failed=0
+CHECKS_LABEL=container
+# shellcheck source=scripts/lib/checks.sh
+source scripts/lib/checks.sh
 RESTORE_DIR=$(mktemp -d)
 report() { printf '{"passed": %d, "failed": %d}\n' "$passed" "$failed" >reports/container.json; }
 cleanup() {
@@ -40,25 +41,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# check NAME COMMAND…: runs the command; its last line of output is the reason when it fails.
-check() {
-  local name=$1 out
-  shift
-  if out=$("$@" 2>&1); then
-    passed=$((passed + 1))
-    echo "  ✓ container: $name"
-  else
-    failed=$((failed + 1))
-    echo "  ✗ container: $name: $(printf '%s' "$out" | tail -n 1)"
-  fi
-}
-fail() {
-  echo "$*"
-  return 1
-}
-free_port() {
-  node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'
-}
 wait_ready() { # container port: /readyz answers 200 within 60 s
   for _ in $(seq 120); do
     [ "$("${PODMAN[@]}" inspect -f '{{.State.Running}}' "$1" 2>/dev/null)" = true ] ||

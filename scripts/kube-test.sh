@@ -30,8 +30,9 @@ mkdir -p reports
 LOG=reports/kube-podman.log
 : >"$LOG"
 
-passed=0
-failed=0
+CHECKS_LABEL=kube
+# shellcheck source=scripts/lib/checks.sh
+source scripts/lib/checks.sh
 report() { printf '{"passed": %d, "failed": %d}\n' "$passed" "$failed" >reports/kube.json; }
 compose() {
   CONTAINERS_CONF=$WORK/containers.conf POSTGRES_PASSWORD=$PASSWORD MINIO_ROOT_PASSWORD=$PASSWORD \
@@ -67,26 +68,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# check NAME COMMAND…: runs the command; its last line of output is the reason when it fails.
-check() {
-  local name=$1 out
-  shift
-  if out=$("$@" 2>&1); then
-    passed=$((passed + 1))
-    echo "  ✓ kube: $name"
-  else
-    failed=$((failed + 1))
-    echo "  ✗ kube: $name: $(printf '%s' "$out" | tail -n 1)"
-  fi
-}
-# Every check runs in a subshell (check's command substitution), where errexit does not hold: fail ends it.
-fail() {
-  echo "$*"
-  exit 1
-}
-free_port() {
-  node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'
-}
 ready() { # URL: /readyz answers 200 within 90 s
   for _ in $(seq 180); do
     curl -fsS -o /dev/null "$1/readyz" 2>/dev/null && return 0

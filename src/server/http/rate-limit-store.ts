@@ -17,6 +17,40 @@ export interface FallbackEvents {
  */
 const COUNT_ONLY = { points: Number.MAX_SAFE_INTEGER, duration: 60 };
 
+/** How many clients (keys) this process counts apart at once; past it, a new one counts with others (KeyCap). */
+export const MAX_KEYS_IN_MEMORY = 100_000;
+
+/**
+ * Bounds the keys memory counts at once, which rate-limiter-flexible's memory limiter does not: a client with many
+ * addresses (an IPv6 /48 holds 65,536 /64s) would otherwise grow it by one record and one timer per address and
+ * window. While `max` keys are live, a new key counts in one shared bucket per route (`*|route`): new clients are
+ * limited together until windows end, and nobody's count is dropped (an eviction would hand a client a fresh
+ * allowance). Expired keys are let go at most once a second, so a full set costs no scan per request.
+ */
+export class KeyCap {
+  private readonly ends = new Map<string, number>();
+  private swept = 0;
+
+  constructor(
+    private readonly max = MAX_KEYS_IN_MEMORY,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  key(key: string, windowMs: number): string {
+    const now = this.now();
+    const end = this.ends.get(key);
+    if (end !== undefined && end > now) return key;
+    this.ends.delete(key);
+    if (this.ends.size >= this.max && now - this.swept >= 1000) {
+      this.swept = now;
+      for (const [live, liveEnd] of this.ends) if (liveEnd <= now) this.ends.delete(live);
+    }
+    if (this.ends.size >= this.max) return `*|${key.slice(key.lastIndexOf('|') + 1)}`;
+    this.ends.set(key, now + windowMs);
+    return key;
+  }
+}
+
 /**
  * A rate-limit store (the plugin's documented `store` option) that counts with rate-limiter-flexible in Redis while
  * Redis answers and in this process's memory (its `insuranceLimiter`) while it does not, so an unreachable Redis
@@ -24,7 +58,12 @@ const COUNT_ONLY = { points: Number.MAX_SAFE_INTEGER, duration: 60 };
  * It never waits for a Redis that is not connected: the server's client queues nothing offline and gives up on a
  * command after a second (createRedisClient), so such a check fails at once and memory answers it.
  */
-export function fallbackStore(redis: Redis, keyPrefix: string, events: FallbackEvents): FastifyRateLimitStoreCtor {
+export function fallbackStore(
+  redis: Redis,
+  keyPrefix: string,
+  events: FallbackEvents,
+  cap = new KeyCap(),
+): FastifyRateLimitStoreCtor {
   const fromMemory = new WeakSet<RateLimiterRes>();
   let healthy = true;
 
@@ -39,7 +78,8 @@ export function fallbackStore(redis: Redis, keyPrefix: string, events: FallbackE
         if (res instanceof RateLimiterRes) fromMemory.add(res);
         return res;
       };
-      return super.consume(key, points, options).then(
+      const seconds = typeof options?.customDuration === 'number' ? options.customDuration : COUNT_ONLY.duration;
+      return super.consume(cap.key(String(key), seconds * 1000), points, options).then(
         (res) => mark(res) as RateLimiterRes,
         (res: unknown) => Promise.reject(mark(res)),
       );
@@ -60,11 +100,14 @@ export function fallbackStore(redis: Redis, keyPrefix: string, events: FallbackE
 }
 
 /** This process's own counts (no Redis): the same store on rate-limiter-flexible's memory limiter. */
-export const memoryStore = (): FastifyRateLimitStoreCtor => limiterStore(new RateLimiterMemory(COUNT_ONLY), () => {});
+export const memoryStore = (cap = new KeyCap()): FastifyRateLimitStoreCtor =>
+  limiterStore(new RateLimiterMemory(COUNT_ONLY), () => {}, cap);
 
 function limiterStore(
   limiter: RateLimiterRedis | RateLimiterMemory,
   onCounted: (res: RateLimiterRes) => void,
+  /** Memory's bound on keys (Redis keeps its own, each with its window's expiry). */
+  cap?: KeyCap,
 ): FastifyRateLimitStoreCtor {
   const store: Store = {
     incr(key, callback, timeWindow) {
@@ -74,7 +117,8 @@ function limiterStore(
         onCounted(res);
         callback(null, { current: res.consumedPoints, ttl: res.msBeforeNext });
       };
-      limiter.consume(key, 1, { customDuration: Math.ceil(timeWindow / 1000) }).then(counted, counted);
+      const seconds = Math.ceil(timeWindow / 1000);
+      limiter.consume(cap ? cap.key(key, seconds * 1000) : key, 1, { customDuration: seconds }).then(counted, counted);
     },
     // Keys already name their route (both API prefixes as one) or keyed limit, and `incr` is told each window.
     child: () => store,
