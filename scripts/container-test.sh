@@ -111,8 +111,11 @@ check "starts with --read-only --read-only-tmpfs=false and answers /readyz on th
 
 pid1() {
   local status
+  local command
   status=$("${PODMAN[@]}" exec "$NAME-a" cat /proc/1/status) || return 1
-  [[ $status == *$'Name:\tnode\n'* ]] || fail "PID 1 is not node: $(head -n 1 <<<"$status")"
+  # Its command line, not its Name: Node 24 names its main thread MainThread (masked until fail ended checks).
+  command=$("${PODMAN[@]}" exec "$NAME-a" cat /proc/1/cmdline | tr '\0' ' ') || return 1
+  [ "$command" = "node /app/dist/server/main.js " ] || fail "PID 1 is not node: $command"
   if [[ $status == *$'\nUid:\t0\t'* ]]; then fail "PID 1 runs as root"; fi
 }
 read_only() {
