@@ -148,7 +148,7 @@ function sourceUrl(explicit) {
   const origin = spawnSync('git', ['-C', ROOT, 'remote', 'get-url', 'origin'], { encoding: 'utf8' });
   const url = origin.status === 0 ? origin.stdout.trim() : '';
   if (!url) return pathToFileURL(ROOT).href;
-  if (path.isAbsolute(url)) return pathToFileURL(url).href;
+  if (path.isAbsolute(url) || url.startsWith('.')) return pathToFileURL(path.resolve(ROOT, url)).href;
   return publicSourceUrl(url);
 }
 
