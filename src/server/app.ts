@@ -9,12 +9,11 @@ import { followDatabaseClock } from './db/database-clock.js';
 import { registerDraining } from './http/draining.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimit } from './http/rate-limit.js';
-import { registerRequestIdHeader } from './http/request-id.js';
 import { registerRequestLog } from './http/request-log.js';
 import { serverOptions } from './http/server-options.js';
 import { headersFor, httpsCheck, registerSecurityHeaders } from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { createLogger, type Logger } from './lib/logger.js';
+import type { Logger } from './lib/logger.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -78,9 +77,8 @@ export interface AppDeps {
   /** Folder of the built web client; null serves the API only. */
   clientDir?: string | null;
   commit?: string;
-  /** Where log lines go (default: standard output); tests read them. */
+  /** Where log lines go (default: standard output; tests read them), or the process's logger (server.ts's). */
   logStream?: { write(line: string): void };
-  /** The process's logger (server.ts makes it before the app, for start-up lines); default: one on `logStream`. */
   logger?: Logger;
   /** argon2id hashing; default: the real one with the configured concurrency (tests wrap it to count the work). */
   passwords?: PasswordHasher;
@@ -286,9 +284,7 @@ export async function createApp(deps: AppDeps) {
   const admin = createAdminService({ users, settings, secrets, createUser: auth.createUser });
 
   const headers = headersFor(https);
-  const app: FastifyInstance = Fastify(
-    serverOptions(config, headers, deps.logger ?? createLogger(config.logLevel, deps.logStream)),
-  );
+  const app: FastifyInstance = Fastify(serverOptions(config, headers, deps));
   /** Every route registered, with its methods (the HTTP method sweep test walks them all). */
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
@@ -297,7 +293,6 @@ export async function createApp(deps: AppDeps) {
 
   registerErrorHandler(app);
   registerRequestLog(app, metrics);
-  registerRequestIdHeader(app);
   if (databaseClock) app.addHook('onClose', async () => databaseClock.stop());
   app.addHook('onClose', () => stats.close());
   if (!deps.storage) app.addHook('onClose', () => baseStorage.close());

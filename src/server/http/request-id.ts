@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
 import { ipMatches } from '../../shared/rules/ip.js';
 import { newRequestId } from './request-log.js';
 
@@ -32,13 +32,4 @@ export function requestIdOptions(
       return logger.child(traceparent ? { ...bindings, traceparent } : bindings, options);
     },
   };
-}
-
-/** Every answer names its request: the proxy's id when it was believed, ours otherwise. */
-export function registerRequestIdHeader(app: FastifyInstance): void {
-  // A callback hook, not an async one: it runs on every request, and a promise per request is measurable.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
 }

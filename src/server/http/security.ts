@@ -52,8 +52,15 @@ export function headersFor(isHttps: HttpsCheck): RequestHeaders {
   };
 }
 
+/**
+ * Every answer's own headers, set in one hook on every request: the security headers, and `X-Request-Id` naming the
+ * request (the proxy's id when it was believed, ours otherwise: http/request-id.ts). A callback hook, not an async
+ * one: a promise per request is measurable.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, headers: RequestHeaders): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers(request));
+    reply.header('x-request-id', request.id);
+    done();
   });
 }

@@ -1,14 +1,19 @@
 import { LogController, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
-import type { Logger } from '../lib/logger.js';
+import { createLogger, type Logger } from '../lib/logger.js';
 import { frameworkErrorHandler } from './error-handler.js';
 import { requestIdOptions } from './request-id.js';
 import type { RequestHeaders } from './security.js';
 
 /** The Fastify server's options (app.ts creates the server with them): logging, limits, timeouts, routing. */
-export function serverOptions(config: Config, headers: RequestHeaders, logger: Logger): FastifyServerOptions {
+export function serverOptions(
+  config: Config,
+  headers: RequestHeaders,
+  /** The process's logger, or where a new one writes (default: standard output). */
+  logging: { logger?: Logger | undefined; logStream?: { write(line: string): void } | undefined },
+): FastifyServerOptions {
   return {
-    loggerInstance: logger,
+    loggerInstance: logging.logger ?? createLogger(config.logLevel, logging.logStream),
     // Fastify's own request lines would carry the URL: registerRequestLog writes one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
     ...requestIdOptions(config.trustedProxies),
