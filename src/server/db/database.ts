@@ -139,6 +139,8 @@ function listenForChanges(Pool: typeof pg.Pool, url: string, schema: string | un
     if (closed) return;
     try {
       const connected = await pool.connect();
+      // Closed while connecting: pool.end() waits for this connection, so it goes back at once.
+      if (closed) return connected.release(true);
       client = connected;
       // Its own announcements moved this instance's version already.
       connected.on('notification', (message) => {

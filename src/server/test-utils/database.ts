@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { migrateToLatest, openDatabase, type Database, type Dialect } from '../db/database.js';
 
 /** PostgreSQL for the scale-out suites; CI sets it, a machine without PostgreSQL skips those suites and says so. */
@@ -31,20 +31,15 @@ export async function createTestDatabase(
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  // Named with the database's clock, not Date.now(): a suite under fake timers would date its schema years back,
-  // and a run starting beside it would drop it as stale (global-setup.ts).
-  const { rows } = await admin.query<{ now: string }>('select floor(extract(epoch from now()))::bigint as now');
-  const schema = `hush_test_${rows[0]!.now}_${crypto.randomBytes(4).toString('hex')}`;
-  await admin.query(`create schema ${schema}`);
-  const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, poolSize: 20 });
+  let schema: string;
   try {
-    await migrate(database);
+    schema =
+      (options.migrate !== false && (await claimIdleSchema(admin))) || (await createSchema(admin, options.migrate));
   } catch (error) {
-    await database.destroy();
-    await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
     throw error;
   }
+  const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, poolSize: 20 });
   const siblings: Database[] = [];
   return {
     ...database,
@@ -56,10 +51,154 @@ export async function createTestDatabase(
     async cleanup() {
       await Promise.all(siblings.map((sibling) => sibling.destroy()));
       await database.destroy();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
+      try {
+        if (options.migrate === false || !(await parkSchema(admin, schema))) {
+          await admin.query(`drop schema ${schema} cascade`);
+        }
+      } finally {
+        await admin.end();
+      }
     },
   };
+}
+
+/*
+ * A migrated PostgreSQL schema costs about 450 ms to make (17 migrations, each a transaction of its own) and 150 ms
+ * to drop: most of a PostgreSQL suite's time where each test has an app of its own (the HTTP contract's 1,900 cases
+ * were CI's longest step). So a migrated schema whose suite is done is emptied (a DELETE of each table, a few ms)
+ * and parked under an idle name, and the next suite of this run, in any worker, takes it by renaming it (one
+ * rename wins a race). A schema whose shape a suite changed is dropped, never parked: the fingerprint of its
+ * tables, columns, indexes, constraints and migrations, taken when it was migrated, is kept as its comment.
+ */
+const RUN = inject('testRun') ?? 'none';
+const IDLE = `_idle_${RUN}_`;
+
+const newSchemaName = async (admin: pg.Client, idle = false) => {
+  // Named with the database's clock, not Date.now(): a suite under fake timers would date its schema years back,
+  // and a run starting beside it would drop it as stale (global-setup.ts).
+  const { rows } = await admin.query<{ now: string }>('select floor(extract(epoch from now()))::bigint as now');
+  return `hush_test_${rows[0]!.now}${idle ? IDLE : '_'}${crypto.randomBytes(4).toString('hex')}`;
+};
+
+async function createSchema(admin: pg.Client, migrate = true): Promise<string> {
+  const schema = await newSchemaName(admin);
+  await admin.query(`create schema ${schema}`);
+  if (!migrate) return schema;
+  const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, poolSize: 2 });
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await admin.query(`drop schema ${schema} cascade`);
+    throw error;
+  } finally {
+    await database.destroy();
+  }
+  await admin.query(`comment on schema ${schema} is '${await fingerprint(admin, schema)}'`);
+  return schema;
+}
+
+async function claimIdleSchema(admin: pg.Client): Promise<string | null> {
+  const { rows } = await admin.query<{ nspname: string }>(
+    "select nspname from pg_namespace where nspname like 'hush\\_test\\_%' and strpos(nspname, $1) > 0 order by random()",
+    [IDLE],
+  );
+  for (const { nspname } of rows) {
+    const schema = await newSchemaName(admin);
+    try {
+      await admin.query(`alter schema ${nspname} rename to ${schema}`);
+      return schema;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '3F000') throw error; // taken by another suite: try the next
+    }
+  }
+  return null;
+}
+
+/** Each shape's tables in the order they are emptied, and its sequences: found once per suite. */
+const emptying = new Map<string, string[]>();
+
+/** Empties a schema and parks it for the next suite; false (and nothing changed) when its shape is not as migrated. */
+async function parkSchema(admin: pg.Client, schema: string): Promise<boolean> {
+  const { rows } = await admin.query<{ comment: string | null }>(
+    'select obj_description($1::regnamespace, $2) as comment',
+    [schema, 'pg_namespace'],
+  );
+  const shape = rows[0]?.comment;
+  if (!shape || shape !== (await fingerprint(admin, schema))) return false;
+  if (!emptying.has(shape)) emptying.set(shape, await emptyingStatements(admin, schema));
+  const idle = await newSchemaName(admin, true);
+  try {
+    await admin.query(
+      [
+        'begin',
+        `set local search_path = ${schema}`,
+        // A connection a suite left open would hold a lock: then the schema is dropped instead.
+        "set local lock_timeout = '5s'",
+        ...emptying.get(shape)!,
+        `alter schema ${schema} rename to ${idle}`,
+        'commit',
+      ].join(';\n'),
+    );
+    return true;
+  } catch {
+    await admin.query('rollback').catch(() => {});
+    return false;
+  }
+}
+
+/**
+ * What a suite could change of a schema's shape (its tables, columns, indexes and constraints, by name and type)
+ * and the migrations it records, as a hash.
+ */
+async function fingerprint(admin: pg.Client, schema: string): Promise<string> {
+  const { rows } = await admin.query<{ fingerprint: string }>(
+    `select md5(coalesce((select string_agg(item, ',' order by item) from (
+              select c.relname || ':' || c.relkind::text || ':' || coalesce(a.attname, '') || ':'
+                     || coalesce(a.atttypid::text, '') || ':' || coalesce(a.attnotnull::text, '') as item
+                from pg_class c left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+               where c.relnamespace = $1::regnamespace
+              union all
+              select conname || ':' || contype::text from pg_constraint where connamespace = $1::regnamespace
+            ) items), '')
+            || (select string_agg(name, ',' order by name) from ${schema}.kysely_migration)) as fingerprint`,
+    [schema],
+  );
+  return rows[0]!.fingerprint;
+}
+
+/**
+ * DELETEs of the schema's tables (less the migrations' own), each after every table that references it, and a
+ * restart of each sequence; unqualified: they run with the schema first on the search path.
+ */
+async function emptyingStatements(admin: pg.Client, schema: string): Promise<string[]> {
+  const { rows: tables } = await admin.query<{ name: string }>(
+    "select tablename as name from pg_tables where schemaname = $1 and tablename not like 'kysely\\_migration%'",
+    [schema],
+  );
+  const { rows: references } = await admin.query<{ child: string; parent: string }>(
+    `select child.relname as child, parent.relname as parent
+       from pg_constraint c join pg_class child on child.oid = c.conrelid join pg_class parent on parent.oid = c.confrelid
+      where c.contype = 'f' and c.connamespace = $1::regnamespace and c.conrelid <> c.confrelid`,
+    [schema],
+  );
+  const { rows: sequences } = await admin.query<{ name: string }>(
+    'select sequencename as name from pg_sequences where schemaname = $1',
+    [schema],
+  );
+  const order: string[] = [];
+  const placed = new Set<string>();
+  const place = (table: string, path: Set<string>) => {
+    if (placed.has(table) || path.has(table)) return;
+    path.add(table);
+    for (const { child, parent } of references) if (parent === table) place(child, path);
+    placed.add(table);
+    order.push(table);
+  };
+  for (const { name } of tables) place(name, new Set());
+  return [
+    ...order.map((table) => `delete from "${table}"`),
+    ...sequences.map(({ name }) => `alter sequence "${name}" restart`),
+  ];
 }
 
 let warned = false;
