@@ -15,6 +15,7 @@ import { headersFor, httpsCheck, registerSecurityHeaders } from './http/security
 import { systemClock, type Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.js';
+import { serverFallback } from './lib/redis-fallback.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
@@ -24,7 +25,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { registerAuthentication } from './modules/auth/authenticate.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { redisThrottleStore, SIGN_IN_THROTTLE } from './modules/auth/attempts.js';
+import { SIGN_IN_THROTTLE, throttleStores } from './modules/auth/attempts.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createSetupTokensRepository, createTokensRepository } from './modules/auth/tokens.repository.js';
@@ -182,6 +183,9 @@ export async function createApp(deps: AppDeps) {
   const users = createUsersRepository(database.db, database.dialect);
   const sessions = createSessionsRepository(database.db);
   const mailer = mailerFromConfig(config);
+  // Rate limits and throttles shared by every instance when Redis is there (each its own while it cannot be reached).
+  const redis = deps.redis && serverFallback(deps.redis, () => app.log, metrics.rateLimitFallbacks);
+  const throttles = throttleStores(redis);
   const auth = createAuthService({
     users,
     sessions,
@@ -191,8 +195,7 @@ export async function createApp(deps: AppDeps) {
     clock,
     sessionDays: config.sessionDays,
     sessionMaxDays: config.sessionMaxDays,
-    // Shared by every instance when Redis is there (their own counts while it cannot be reached).
-    ...(deps.redis && { throttle: redisThrottleStore(deps.redis, SIGN_IN_THROTTLE) }),
+    throttle: throttles(SIGN_IN_THROTTLE, 'hush-signin:'),
     ssoOnly: config.ssoOnly,
     // With email, a sign-up's account waits for the link emailed to its address (issue 29.1).
     ...(mailer !== null &&
@@ -224,7 +227,7 @@ export async function createApp(deps: AppDeps) {
     config,
     db: database.db,
     clock,
-    redis: deps.redis,
+    throttles,
     users,
     auth,
     settings,
@@ -308,8 +311,8 @@ export async function createApp(deps: AppDeps) {
     await registerRateLimit(app, {
       max: config.rateLimitMax,
       windowSeconds: config.rateLimitWindowSeconds,
-      redis: deps.redis,
-      events: { limited: () => metrics.rateLimited.inc(), fallback: () => metrics.rateLimitFallbacks.inc() },
+      redis,
+      limited: () => metrics.rateLimited.inc(),
     });
   }
 

@@ -74,7 +74,7 @@ describe.skipIf(!hasRedisServer)('when Redis goes away', () => {
     });
     expect((await within(2000, () => t.app.inject('/healthz'))).statusCode).toBe(200);
 
-    const said = lines.filter((line) => line.includes('rate limits are counted in memory'));
+    const said = lines.filter((line) => line.includes('rate limits and sign-in throttles are counted in memory'));
     expect(said).toHaveLength(1);
     const metrics = parsePrometheus((await t.app.inject('/metrics')).body).samples;
     expect(sampleValue(metrics, 'hush_rate_limit_memory_fallbacks_total')).toBeGreaterThanOrEqual(MAX + 2);

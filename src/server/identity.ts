@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Language } from '../shared/rules/languages.js';
 import type { Config } from './config.js';
 import type { Db } from './db/schema.js';
@@ -14,7 +13,7 @@ import type { AuthService } from './modules/auth/auth.service.js';
 import type { CookieOptions } from './modules/auth/cookies.js';
 import { signInMethodsRoutes } from './modules/auth/methods.js';
 import { createPendingSigninsRepository } from './modules/auth/pending-signins.repository.js';
-import { memoryThrottleStore, redisThrottleStore } from './modules/auth/attempts.js';
+import type { Throttles } from './modules/auth/attempts.js';
 import { createSecondFactor, SECOND_FACTOR_THROTTLE } from './modules/auth/second-factor.js';
 import { signedInResponder, type Devices } from './modules/auth/signed-in.js';
 import type { UsersRepository } from './modules/auth/users.repository.js';
@@ -39,7 +38,8 @@ export interface IdentityDeps {
   config: Config;
   db: Db;
   clock: Clock;
-  redis?: Redis | undefined;
+  /** Makes the throttles (attempts.ts): shared by every instance when Redis is there. */
+  throttles: Throttles;
   users: UsersRepository;
   auth: AuthService;
   settings: SettingsService;
@@ -57,7 +57,7 @@ export interface IdentityDeps {
  */
 export function createIdentity(deps: IdentityDeps) {
   const { config, db, clock, users, auth, settings, passwords, cookies } = deps;
-  const redis = deps.redis ? { redis: deps.redis } : {};
+  const { throttles } = deps;
   const accountSessions = createAccountSessionsService({ repository: createAccountSessionsRepository(db), clock });
   const signedIn = signedInResponder(cookies, deps.devices, accountSessions);
 
@@ -71,19 +71,17 @@ export function createIdentity(deps: IdentityDeps) {
     mailer: deps.mailer,
     publicUrl: config.publicUrl || null,
     forcedLanguage: (config.forcedLanguage || null) as Language | null,
-    throttles: emailThrottles(deps.redis),
+    throttles: emailThrottles(throttles),
     log: deps.log,
   });
-  const twoFactor = createTwoFactor({ db, passwords, clock, ...redis });
+  const twoFactor = createTwoFactor({ db, passwords, clock, throttles });
   // The second step of password sign-ins: codes (modules/two-factor) and passkeys are its sources.
   const secondFactor = createSecondFactor({
     pending: createPendingSigninsRepository(db),
     sources: [twoFactor.secondFactor, { method: 'passkey', has: (userId) => passkeys.secondFactor.has(userId) }],
     clock,
     // Each account's answers, counted across clients and shared by every instance when Redis is there.
-    throttle: deps.redis
-      ? redisThrottleStore(deps.redis, SECOND_FACTOR_THROTTLE, 'hush-2fa-account:')
-      : memoryThrottleStore(SECOND_FACTOR_THROTTLE),
+    throttle: throttles(SECOND_FACTOR_THROTTLE, 'hush-2fa-account:'),
   });
   const passkeys = createPasskeys({
     pending: secondFactor,
@@ -94,7 +92,7 @@ export function createIdentity(deps: IdentityDeps) {
     clock,
     publicUrl: config.publicUrl,
     ssoOnly: config.ssoOnly,
-    ...redis,
+    throttles,
   });
   const oidc = createOidcModule({
     config,
@@ -104,7 +102,7 @@ export function createIdentity(deps: IdentityDeps) {
     settings,
     passwords,
     clock,
-    redis: deps.redis,
+    throttles,
     log: deps.log,
     hasSecondFactor: async (userId) => (await secondFactor.methodsOf(userId)).length > 0,
   });

@@ -1,15 +1,6 @@
 import type { FastifyRateLimitStore as Store, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-
-export interface FallbackEvents {
-  /** Redis failed and memory answered: once per outage, with the reason. */
-  down(error: Error): void;
-  /** Redis answered again after an outage. */
-  up(): void;
-  /** Every check memory answered for Redis. */
-  fallback(): void;
-}
+import type { RedisFallback } from '../lib/redis-fallback.js';
 
 /**
  * The plugin decides against its own `max` and window: the limiter only counts, so its own allowance is never reached,
@@ -59,21 +50,16 @@ export class KeyCap {
  * command after a second (createRedisClient), so such a check fails at once and memory answers it.
  */
 export function fallbackStore(
-  redis: Redis,
+  fallback: RedisFallback,
   keyPrefix: string,
-  events: FallbackEvents,
   cap = new KeyCap(),
 ): FastifyRateLimitStoreCtor {
   const fromMemory = new WeakSet<RateLimiterRes>();
-  let healthy = true;
 
-  /** Memory answers only for Redis: each answer is marked, and the first of an outage says so. */
+  /** Memory answers only for Redis: each answer is marked, and told to the fallback. */
   class Insurance extends RateLimiterMemory {
     override consume(key: string | number, points?: number, options?: { [key: string]: unknown }) {
-      events.fallback();
-      if (healthy)
-        events.down(new Error(redis.status === 'ready' ? 'Redis did not answer' : `Redis is ${redis.status}`));
-      healthy = false;
+      fallback.failed();
       const mark = (res: unknown) => {
         if (res instanceof RateLimiterRes) fromMemory.add(res);
         return res;
@@ -87,15 +73,13 @@ export function fallbackStore(
   }
 
   const limiter = new RateLimiterRedis({
-    storeClient: redis,
+    storeClient: fallback.redis,
     keyPrefix,
     ...COUNT_ONLY,
     insuranceLimiter: new Insurance({ keyPrefix, ...COUNT_ONLY }),
   });
   return limiterStore(limiter, (res) => {
-    if (fromMemory.has(res) || healthy) return;
-    healthy = true;
-    events.up();
+    if (!fromMemory.has(res)) fallback.answered();
   });
 }
 

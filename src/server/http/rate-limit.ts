@@ -1,16 +1,17 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import { clientGroup } from '../../shared/rules/ip.js';
+import type { RedisFallback } from '../lib/redis-fallback.js';
 import { rateLimited } from './errors.js';
-import { fallbackStore, memoryStore, type FallbackEvents } from './rate-limit-store.js';
+import { fallbackStore, memoryStore } from './rate-limit-store.js';
 
 export interface RateLimitOptions {
   max: number;
   windowSeconds: number;
-  redis?: Redis | undefined;
-  /** What happens to Redis, and every refusal (metrics, logs). */
-  events?: Partial<FallbackEvents> & { limited?(): void };
+  /** Redis, shared by every instance (with memory while it cannot be reached); else this process's memory. */
+  redis?: RedisFallback | undefined;
+  /** Every refusal (metrics). */
+  limited?(): void;
 }
 
 /** `/api/v1/secret/:id` and `/api/secret/:id` are one route: alternating prefixes must not double the allowance. */
@@ -22,28 +23,15 @@ const routeKey = (request: FastifyRequest) =>
  * memory again while Redis cannot be reached).
  */
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
-  const events = options.events ?? {};
   await app.register(rateLimit, {
     global: true,
     max: options.max,
     timeWindow: options.windowSeconds * 1000,
-    store: options.redis
-      ? fallbackStore(options.redis, 'hush-rl', {
-          down: (error) => {
-            app.log.warn({ err: error }, 'Redis cannot be reached: rate limits are counted in memory until it is back');
-            events.down?.(error);
-          },
-          up: () => {
-            app.log.warn('Redis is back: rate limits are shared again');
-            events.up?.();
-          },
-          fallback: () => events.fallback?.(),
-        })
-      : memoryStore(),
+    store: options.redis ? fallbackStore(options.redis, 'hush-rl') : memoryStore(),
     // IPv6 clients are counted by their /64: one machine can use any address of it.
     keyGenerator: (request) => `${clientGroup(request.ip) ?? 'unknown'}|${routeKey(request)}`,
     errorResponseBuilder: (_request, context) => {
-      events.limited?.();
+      options.limited?.();
       return rateLimited(Math.ceil(context.ttl / 1000));
     },
   });

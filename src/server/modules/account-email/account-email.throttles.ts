@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { memoryThrottleStore, redisThrottleStore, type ThrottleRules, type ThrottleStore } from '../auth/attempts.js';
+import type { ThrottleRules, ThrottleStore, Throttles } from '../auth/attempts.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -29,11 +28,9 @@ export const EMAIL_THROTTLE_RULES = {
 
 export type EmailThrottles = Record<keyof typeof EMAIL_THROTTLE_RULES, ThrottleStore>;
 
-export function emailThrottles(redis?: Redis): EmailThrottles {
+export function emailThrottles(throttles: Throttles): EmailThrottles {
   const store = (name: keyof typeof EMAIL_THROTTLE_RULES) =>
-    redis
-      ? redisThrottleStore(redis, EMAIL_THROTTLE_RULES[name], `hush-email-${name}:`)
-      : memoryThrottleStore(EMAIL_THROTTLE_RULES[name]);
+    throttles(EMAIL_THROTTLE_RULES[name], `hush-email-${name}:`);
   return {
     resetClient: store('resetClient'),
     resetAccount: store('resetAccount'),

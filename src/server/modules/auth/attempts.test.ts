@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RedisFallback } from '../../lib/redis-fallback.js';
 import { TEST_REDIS_URL } from '../../test-utils/database.js';
 import {
   delayAfter,
@@ -92,11 +93,11 @@ describe.skipIf(!TEST_REDIS_URL)('in Redis', () => {
     await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
   });
 
-  storeSuite('one instance', () => redisThrottleStore(connect(), RULES, prefix));
+  storeSuite('one instance', () => redisThrottleStore(new RedisFallback(connect()), RULES, prefix));
 
   it('every instance sees the same counts', async () => {
-    const first = redisThrottleStore(connect(), RULES, prefix);
-    const second = redisThrottleStore(connect(), RULES, prefix);
+    const first = redisThrottleStore(new RedisFallback(connect()), RULES, prefix);
+    const second = redisThrottleStore(new RedisFallback(connect()), RULES, prefix);
     const key = `dave|${crypto.randomUUID()}`;
     for (let i = 0; i < 5; i++) expect(await (i % 2 ? first : second).take(key, T0)).toBe(0);
     expect(await first.take(key, T0)).toBe(1000);
@@ -114,10 +115,16 @@ describe.skipIf(!TEST_REDIS_URL)('in Redis', () => {
     unreachable.on('error', () => {});
     clients.push(unreachable);
     let fallbacks = 0;
-    const store = redisThrottleStore(unreachable, RULES, prefix, () => fallbacks++);
+    const downs: Error[] = [];
+    const fallback = new RedisFallback(unreachable, {
+      fallback: () => fallbacks++,
+      down: (error) => downs.push(error),
+    });
+    const store = redisThrottleStore(fallback, RULES, prefix);
     const key = `erin|${crypto.randomUUID()}`;
     for (let i = 0; i < 5; i++) expect(await store.take(key, T0)).toBe(0);
     expect(await store.take(key, T0)).toBe(1000);
     expect(fallbacks).toBeGreaterThanOrEqual(6);
+    expect(downs).toHaveLength(1); // told once per outage
   });
 });

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisFallback } from '../../lib/redis-fallback.js';
 
 /**
  * Sign-in throttling that cannot be turned against an account's owner. Attempts are counted per account and client
@@ -8,10 +8,14 @@ import type { Redis } from 'ioredis';
  * Every attempt counts as a failure when it starts (so a burst sent at once is counted exactly, like the secrets'
  * attempt budget); a successful sign-in clears the count. After `free` failures each further attempt must wait
  * `baseDelayMs` doubled per failure, up to `maxDelayMs`; a client's count is forgotten `forgetMs` after its last
- * attempt. With Redis the counts are shared by every instance (one Lua script decides and counts atomically), else
- * they live in this process; while Redis cannot be reached they live here too. Not on rate-limiter-flexible, as the
- * rate limits are: its windows start at the first hit and run on Redis's clock, while this rule waits from the last
- * attempt, counts no refused one, and runs on the service's clock (which the tests set).
+ * attempt. With Redis the counts are shared by every instance, and while Redis cannot be reached they live in this
+ * process: the same RedisFallback as the rate limits', which tells the operator of an outage once for both.
+ *
+ * The rule itself is one Lua script in Redis, not rate-limiter-flexible's counters (which the rate limits use):
+ * their windows start at the first hit, expire on Redis's clock in whole seconds and count refused hits too, while
+ * this rule waits from the last attempt, doubles the wait per failure, counts no refused attempt, decides and counts
+ * atomically across instances (a burst sent at once to several instances gets exactly `free` attempts through), and
+ * runs on the service's clock (which the tests move).
  */
 
 export interface ThrottleRules {
@@ -88,15 +92,14 @@ return {0, failures + 1}
 
 /** Shared counts in Redis; this process's own counts while Redis cannot be reached. */
 export function redisThrottleStore(
-  redis: Redis,
+  fallback: RedisFallback,
   rules: ThrottleRules,
   prefix = 'hush-signin:',
-  onFallback: (error: unknown) => void = () => {},
 ): ThrottleStore {
   const local = memoryThrottleStore(rules);
   const count = async (key: string, now: number): Promise<Counted> => {
     try {
-      const [wait, attempts] = (await redis.eval(
+      const [wait, attempts] = (await fallback.redis.eval(
         TAKE_SCRIPT,
         1,
         prefix + key,
@@ -106,9 +109,10 @@ export function redisThrottleStore(
         rules.maxDelayMs,
         rules.forgetMs,
       )) as [number, number];
+      fallback.answered();
       return { wait: Number(wait), attempts: Number(attempts) };
     } catch (error) {
-      onFallback(error);
+      fallback.failed(error);
       return local.count(key, now);
     }
   };
@@ -117,7 +121,16 @@ export function redisThrottleStore(
     take: async (key, now) => (await count(key, now)).wait,
     async clear(key) {
       await local.clear(key);
-      await redis.del(prefix + key).catch(onFallback);
+      await fallback.redis.del(prefix + key).catch(() => {});
     },
   };
 }
+
+/** Makes a throttle with these rules, its counts under this key prefix (apart from every other throttle's). */
+export type Throttles = (rules: ThrottleRules, prefix: string) => ThrottleStore;
+
+/** Throttles in Redis (with memory while it cannot be reached) when there is one, else in this process. */
+export const throttleStores =
+  (redis?: RedisFallback): Throttles =>
+  (rules, prefix) =>
+    redis ? redisThrottleStore(redis, rules, prefix) : memoryThrottleStore(rules);

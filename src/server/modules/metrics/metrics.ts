@@ -26,7 +26,7 @@ const COUNTERS = {
   rateLimited: ['hush_rate_limited_total', 'Requests refused by the rate limits (429).'],
   rateLimitFallbacks: [
     'hush_rate_limit_memory_fallbacks_total',
-    'Rate-limit checks answered from memory because Redis could not be reached.',
+    'Rate-limit and sign-in throttle checks answered from memory because Redis could not be reached.',
   ],
   fileBytesStored: ['hush_file_stored_bytes_total', 'Encrypted file bytes stored.'],
   fileBytesServed: ['hush_file_served_bytes_total', 'Encrypted file bytes sent to readers.'],

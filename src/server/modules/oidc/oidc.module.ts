@@ -1,8 +1,7 @@
-import type { Redis } from 'ioredis';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
-import { memoryThrottleStore, redisThrottleStore, SIGN_IN_THROTTLE } from '../auth/attempts.js';
+import { SIGN_IN_THROTTLE, type Throttles } from '../auth/attempts.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { CookieOptions } from '../auth/cookies.js';
 import type { SignedIn } from '../auth/signed-in.js';
@@ -24,7 +23,8 @@ export interface OidcModuleDeps {
   settings: SettingsService;
   passwords: PasswordHasher;
   clock: Clock;
-  redis?: Redis;
+  /** Makes the callbacks' throttles (shared by every instance when Redis is there). */
+  throttles: Throttles;
   log: { warn(object: object, message: string): void };
   /** Whether an account signs in with a second factor: a password alone then never links an identity to it. */
   hasSecondFactor(userId: string): Promise<boolean>;
@@ -34,8 +34,7 @@ export interface OidcModuleDeps {
 export function createOidcModule(deps: OidcModuleDeps) {
   const { config, clock } = deps;
   const providers = config.oidcProviders;
-  const throttle = (prefix: string) =>
-    deps.redis ? redisThrottleStore(deps.redis, SIGN_IN_THROTTLE, prefix) : memoryThrottleStore(SIGN_IN_THROTTLE);
+  const throttle = (prefix: string) => deps.throttles(SIGN_IN_THROTTLE, prefix);
   const repository = createOidcRepository(deps.db);
   const providerName = (id: string) => providers.find((provider) => provider.id === id)?.name ?? id;
   const identities = createOidcIdentities({ repository, users: deps.users, providerName, ssoOnly: config.ssoOnly });

@@ -1,7 +1,6 @@
-import type { Redis } from 'ioredis';
 import type { Db } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { memoryThrottleStore, redisThrottleStore, SIGN_IN_THROTTLE } from '../auth/attempts.js';
+import { SIGN_IN_THROTTLE, type Throttles } from '../auth/attempts.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { UsersRepository } from '../auth/users.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -19,7 +18,7 @@ export interface PasskeysDeps {
   clock: Clock;
   /** HUSH_PUBLIC_URL: its host is the relying party's id; '' takes each request's host. */
   publicUrl: string;
-  redis?: Redis;
+  throttles: Throttles;
   pending?: PendingSignins;
   /** HUSH_SSO_ONLY: a passkey alone signs in admins only (break-glass), as the password does. */
   ssoOnly?: boolean;
@@ -32,9 +31,7 @@ export function createPasskeys(deps: PasskeysDeps) {
   const service = createPasskeysService({ repository, challenges, clock: deps.clock });
   // Refused passkeys are counted apart from passwords (their own key prefix): one kind of failure never locks out
   // the other way in. Shared by every instance when Redis is there.
-  const throttle = deps.redis
-    ? redisThrottleStore(deps.redis, SIGN_IN_THROTTLE, 'hush-passkey:')
-    : memoryThrottleStore(SIGN_IN_THROTTLE);
+  const throttle = deps.throttles(SIGN_IN_THROTTLE, 'hush-passkey:');
   const signin = createPasskeySignin({
     repository,
     challenges,
