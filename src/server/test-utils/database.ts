@@ -3,6 +3,13 @@ import pg from 'pg';
 import { describe, inject } from 'vitest';
 import { migrateToLatest, openDatabase, type Database, type Dialect } from '../db/database.js';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** This run's id (global-setup.ts): the PostgreSQL schemas its suites park for each other are named with it. */
+    testRun: string;
+  }
+}
+
 /** PostgreSQL for the scale-out suites; CI sets it, a machine without PostgreSQL skips those suites and says so. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? '';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? '';

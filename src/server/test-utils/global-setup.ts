@@ -2,13 +2,6 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** This run's id: the PostgreSQL schemas its suites park for each other are named with it (database.ts). */
-    testRun: string;
-  }
-}
-
 const STALE_AFTER_SECONDS = 3600;
 
 /**
