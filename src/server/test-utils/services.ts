@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Redis } from 'ioredis';
+import { createRedisClient } from '../lib/redis.js';
+import { until } from './load.js';
 
 /**
  * Real Redis and PostgreSQL servers of a test's own, on free loopback ports, that the test may stop and start
@@ -39,13 +42,35 @@ const accepts = (port: number) =>
 const REDIS = '/usr/bin/redis-server';
 export const hasRedisServer = fs.existsSync(REDIS);
 
-/** A redis-server of the test's own (no persistence); stop() and start() it to play an outage. */
+/**
+ * A redis-server of the test's own (no persistence); stop() and start() it to play an outage. `connect()` gives a
+ * server's own Redis client on it (createRedisClient), connected; `clientsAre()` waits until they all see the change.
+ */
 export async function startRedisServer() {
   const port = await freePort();
   let child: ChildProcess | null = null;
+  const clients: Redis[] = [];
   const server = {
     port,
     url: `redis://127.0.0.1:${port}`,
+    async connect(): Promise<Redis> {
+      const redis = createRedisClient(server.url);
+      redis.on('error', () => {});
+      clients.push(redis);
+      await until('the Redis client to connect', () => redis.status === 'ready', 15_000);
+      return redis;
+    },
+    clientsAre: (state: 'up' | 'down') =>
+      until(
+        `the Redis clients to see it ${state}`,
+        () => clients.every((redis) => (redis.status === 'ready') === (state === 'up')),
+        15_000,
+      ),
+    /** Disconnects the clients and stops the server. */
+    async close() {
+      for (const redis of clients) redis.disconnect();
+      await server.stop();
+    },
     async start() {
       child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
         stdio: 'ignore',
