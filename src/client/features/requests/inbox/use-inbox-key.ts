@@ -30,15 +30,23 @@ async function tryKey(request: RequestDetail, inboxKey: string): Promise<CryptoK
   }
 }
 
-async function openWith(request: RequestDetail, inboxKey: string, privateKey: CryptoKey, linkRefused: boolean) {
+/** The inbox opened with this key: its details, and the fill link for `origin` (the page's, read before any wait). */
+async function openWith(
+  origin: string,
+  request: RequestDetail,
+  inboxKey: string,
+  privateKey: CryptoKey,
+  linkRefused: boolean,
+) {
   const details = await deriveDetailsKey(inboxKey, request.id)
     .then((detailsKey) => openDetails(detailsKey, request))
     .catch(() => null);
-  const link = await fillLink(window.location.origin, request.id, inboxKey, request.publicKey);
+  const link = await fillLink(origin, request.id, inboxKey, request.publicKey);
   return { step: 'open', privateKey, details, fillLink: link, linkRefused } as const;
 }
 
 async function findKey(request: RequestDetail): Promise<InboxKey> {
+  const origin = window.location.origin;
   const fromLink = linkKeyFor(request.id);
   const kept = inboxKeyFor(request.id);
   let linkRefused = false;
@@ -47,13 +55,13 @@ async function findKey(request: RequestDetail): Promise<InboxKey> {
     dropLinkKey();
     if (privateKey) {
       saveInboxKey(request.id, fromLink);
-      return openWith(request, fromLink, privateKey, false);
+      return openWith(origin, request, fromLink, privateKey, false);
     }
     linkRefused = true;
   }
   if (kept && kept !== fromLink) {
     const privateKey = await tryKey(request, kept);
-    if (privateKey) return openWith(request, kept, privateKey, linkRefused);
+    if (privateKey) return openWith(origin, request, kept, privateKey, linkRefused);
   }
   return fromLink || kept ? { step: 'wrong' } : { step: 'locked' };
 }
