@@ -36,16 +36,9 @@ export async function createTestDatabase(
     };
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  let schema: string;
-  try {
-    schema =
-      (options.migrate !== false && (await claimIdleSchema(admin))) || (await createSchema(admin, options.migrate));
-  } catch (error) {
-    await admin.end();
-    throw error;
-  }
+  const admin = adminPool();
+  const schema =
+    (options.migrate !== false && (await claimIdleSchema(admin))) || (await createSchema(admin, options.migrate));
   const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, poolSize: 20 });
   const siblings: Database[] = [];
   return {
@@ -58,12 +51,8 @@ export async function createTestDatabase(
     async cleanup() {
       await Promise.all(siblings.map((sibling) => sibling.destroy()));
       await database.destroy();
-      try {
-        if (options.migrate === false || !(await parkSchema(admin, schema))) {
-          await admin.query(`drop schema ${schema} cascade`);
-        }
-      } finally {
-        await admin.end();
+      if (options.migrate === false || !(await parkSchema(admin, schema))) {
+        await admin.query(`drop schema ${schema} cascade`);
       }
     },
   };
@@ -78,16 +67,35 @@ export async function createTestDatabase(
  * tables, columns, indexes, constraints and migrations, taken when it was migrated, is kept as its comment.
  */
 const RUN = inject('testRun') ?? 'none';
+
+let bookkeeping: pg.Pool | undefined;
+/**
+ * The schemas' bookkeeping runs on a pool of this test file's own: its connections keep their catalog caches between
+ * suites (a new connection spends a few hundred ms reading the catalog for the fingerprint and the DELETEs), and an
+ * idle one keeps no process alive.
+ */
+const adminPool = () => {
+  if (!bookkeeping) {
+    bookkeeping = new pg.Pool({
+      connectionString: TEST_DATABASE_URL,
+      max: 2,
+      idleTimeoutMillis: 60_000,
+      allowExitOnIdle: true,
+    });
+    bookkeeping.on('error', () => {});
+  }
+  return bookkeeping;
+};
 const IDLE = `_idle_${RUN}_`;
 
-const newSchemaName = async (admin: pg.Client, idle = false) => {
+const newSchemaName = async (admin: pg.Pool, idle = false) => {
   // Named with the database's clock, not Date.now(): a suite under fake timers would date its schema years back,
   // and a run starting beside it would drop it as stale (global-setup.ts).
   const { rows } = await admin.query<{ now: string }>('select floor(extract(epoch from now()))::bigint as now');
   return `hush_test_${rows[0]!.now}${idle ? IDLE : '_'}${crypto.randomBytes(4).toString('hex')}`;
 };
 
-async function createSchema(admin: pg.Client, migrate = true): Promise<string> {
+async function createSchema(admin: pg.Pool, migrate = true): Promise<string> {
   const schema = await newSchemaName(admin);
   await admin.query(`create schema ${schema}`);
   if (!migrate) return schema;
@@ -104,7 +112,7 @@ async function createSchema(admin: pg.Client, migrate = true): Promise<string> {
   return schema;
 }
 
-async function claimIdleSchema(admin: pg.Client): Promise<string | null> {
+async function claimIdleSchema(admin: pg.Pool): Promise<string | null> {
   const { rows } = await admin.query<{ nspname: string }>(
     "select nspname from pg_namespace where nspname like 'hush\\_test\\_%' and strpos(nspname, $1) > 0 order by random()",
     [IDLE],
@@ -125,7 +133,7 @@ async function claimIdleSchema(admin: pg.Client): Promise<string | null> {
 const emptying = new Map<string, string[]>();
 
 /** Empties a schema and parks it for the next suite; false (and nothing changed) when its shape is not as migrated. */
-async function parkSchema(admin: pg.Client, schema: string): Promise<boolean> {
+async function parkSchema(admin: pg.Pool, schema: string): Promise<boolean> {
   const { rows } = await admin.query<{ comment: string | null }>(
     'select obj_description($1::regnamespace, $2) as comment',
     [schema, 'pg_namespace'],
@@ -134,8 +142,9 @@ async function parkSchema(admin: pg.Client, schema: string): Promise<boolean> {
   if (!shape || shape !== (await fingerprint(admin, schema))) return false;
   if (!emptying.has(shape)) emptying.set(shape, await emptyingStatements(admin, schema));
   const idle = await newSchemaName(admin, true);
+  const client = await admin.connect();
   try {
-    await admin.query(
+    await client.query(
       [
         'begin',
         `set local search_path = ${schema}`,
@@ -148,8 +157,10 @@ async function parkSchema(admin: pg.Client, schema: string): Promise<boolean> {
     );
     return true;
   } catch {
-    await admin.query('rollback').catch(() => {});
+    await client.query('rollback').catch(() => {});
     return false;
+  } finally {
+    client.release();
   }
 }
 
@@ -157,7 +168,7 @@ async function parkSchema(admin: pg.Client, schema: string): Promise<boolean> {
  * What a suite could change of a schema's shape (its tables, columns, indexes and constraints, by name and type)
  * and the migrations it records, as a hash.
  */
-async function fingerprint(admin: pg.Client, schema: string): Promise<string> {
+async function fingerprint(admin: pg.Pool, schema: string): Promise<string> {
   const { rows } = await admin.query<{ fingerprint: string }>(
     `select md5(coalesce((select string_agg(item, ',' order by item) from (
               select c.relname || ':' || c.relkind::text || ':' || coalesce(a.attname, '') || ':'
@@ -177,7 +188,7 @@ async function fingerprint(admin: pg.Client, schema: string): Promise<string> {
  * DELETEs of the schema's tables (less the migrations' own), each after every table that references it, and a
  * restart of each sequence; unqualified: they run with the schema first on the search path.
  */
-async function emptyingStatements(admin: pg.Client, schema: string): Promise<string[]> {
+async function emptyingStatements(admin: pg.Pool, schema: string): Promise<string[]> {
   const { rows: tables } = await admin.query<{ name: string }>(
     "select tablename as name from pg_tables where schemaname = $1 and tablename not like 'kysely\\_migration%'",
     [schema],
