@@ -308,12 +308,7 @@ export async function createApp(deps: AppDeps) {
   registerSecurityHeaders(app, headers);
   const drain = registerDraining(app);
   if (config.rateLimitEnabled) {
-    await registerRateLimit(app, {
-      max: config.rateLimitMax,
-      windowSeconds: config.rateLimitWindowSeconds,
-      redis,
-      limited: () => metrics.rateLimited.inc(),
-    });
+    await registerRateLimit(app, { limits: config, redis, limited: () => metrics.rateLimited.inc() });
   }
 
   await app.register(cookie);

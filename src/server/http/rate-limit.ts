@@ -1,13 +1,14 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientGroup } from '../../shared/rules/ip.js';
+import type { Config } from '../config.js';
 import type { RedisFallback } from '../lib/redis-fallback.js';
 import { rateLimited } from './errors.js';
 import { fallbackStore, memoryStore } from './rate-limit-store.js';
 
 export interface RateLimitOptions {
-  max: number;
-  windowSeconds: number;
+  /** The allowance: `rateLimitMax` requests per `rateLimitWindowSeconds` (the configuration's). */
+  limits: Pick<Config, 'rateLimitMax' | 'rateLimitWindowSeconds'>;
   /** Redis, shared by every instance (with memory while it cannot be reached); else this process's memory. */
   redis?: RedisFallback | undefined;
   /** Every refusal (metrics). */
@@ -25,8 +26,8 @@ const routeKey = (request: FastifyRequest) =>
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   await app.register(rateLimit, {
     global: true,
-    max: options.max,
-    timeWindow: options.windowSeconds * 1000,
+    max: options.limits.rateLimitMax,
+    timeWindow: options.limits.rateLimitWindowSeconds * 1000,
     store: options.redis ? fallbackStore(options.redis, 'hush-rl') : memoryStore(),
     // IPv6 clients are counted by their /64: one machine can use any address of it.
     keyGenerator: (request) => `${clientGroup(request.ip) ?? 'unknown'}|${routeKey(request)}`,

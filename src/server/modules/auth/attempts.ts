@@ -91,11 +91,7 @@ return {0, failures + 1}
 `;
 
 /** Shared counts in Redis; this process's own counts while Redis cannot be reached. */
-export function redisThrottleStore(
-  fallback: RedisFallback,
-  rules: ThrottleRules,
-  prefix = 'hush-signin:',
-): ThrottleStore {
+export function redisThrottleStore(fallback: RedisFallback, rules: ThrottleRules, prefix: string): ThrottleStore {
   const local = memoryThrottleStore(rules);
   const count = async (key: string, now: number): Promise<Counted> => {
     try {
