@@ -43,19 +43,25 @@ it(
     mkdirSync(out);
     const size = GiB + 12_345; // not a multiple of the chunk or part size
     try {
+      const started = performance.now();
+      const seconds = () => ((performance.now() - started) / 1000).toFixed(0);
       const digest = await randomFile(input, size);
+      const written = seconds();
       const created = await world.run(['create', '--file', input, '--json']);
+      const sent = seconds();
       expect(created.code, created.stderr).toBe(0);
       const { link } = JSON.parse(created.out) as { link: string };
       const opened = await world.run(['open', link, '--out', out, '--json']);
       expect(opened.code, opened.stderr).toBe(0);
+      const received = seconds();
       expect(JSON.parse(opened.out).files).toEqual([
         { name: 'large.bin', type: '', size, path: join(out, 'large.bin') },
       ]);
       expect(await sha256Of(join(out, 'large.bin'))).toBe(digest);
       // Bounded: a few parts in flight, never the file (which alone would be over 1 GiB).
       console.info(
-        `1 GiB: create peak RSS ${(created.peakRss / MiB).toFixed(0)} MiB, open ${(opened.peakRss / MiB).toFixed(0)} MiB`,
+        `1 GiB: create peak RSS ${(created.peakRss / MiB).toFixed(0)} MiB, open ${(opened.peakRss / MiB).toFixed(0)} MiB;` +
+          ` file written at ${written} s, sent at ${sent} s, received at ${received} s, checked at ${seconds()} s`,
       );
       expect(created.peakRss).toBeGreaterThan(0);
       expect(created.peakRss).toBeLessThan(400 * MiB);

@@ -1,5 +1,5 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,20 +82,26 @@ export function cliWorld(config: Partial<Config> = {}): CliWorld {
     world.token = (username, name) => apiToken(world.t, username, name);
   });
   afterAll(async () => {
+    // A command a timed-out test left running would hold its request open, and the server's close would wait on it.
+    for (const child of running) child.kill('SIGKILL');
     await world.t?.close();
     rmSync(world.dir, { recursive: true, force: true });
   });
   return world;
 }
 
+/** A process's resident memory, read from /proc without a child process (this process also serves the CLI). */
 function rssOf(pid: number): number {
   try {
-    const status = execFileSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' });
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
   } catch {
     return 0;
   }
 }
+
+/** Commands still running, stopped when their suite ends. */
+const running = new Set<ChildProcess>();
 
 /** Runs `node cli ARGS` with only PATH, HOME and the given variables, standard input from `input` (else empty). */
 export function runCli(cli: string, args: string[], options: RunOptions = {}): Promise<CliRun> {
@@ -107,6 +113,7 @@ export function runCli(cli: string, args: string[], options: RunOptions = {}): P
       env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    running.add(child);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let peakRss = 0;
@@ -115,6 +122,7 @@ export function runCli(cli: string, args: string[], options: RunOptions = {}): P
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', reject);
     child.on('close', (code) => {
+      running.delete(child);
       clearInterval(sampler);
       const stdout = Buffer.concat(out);
       resolve({ code, stdout, out: stdout.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), peakRss });
