@@ -39,6 +39,8 @@ export interface DatabaseOptions {
   /** postgres://… for PostgreSQL; otherwise SQLite at `sqlitePath` (':memory:' for tests). */
   databaseUrl?: string;
   sqlitePath?: string;
+  /** An in-memory SQLite database starting as this image of a database file (tests: a migrated one, copied). */
+  sqliteImage?: Buffer;
   /** PostgreSQL schema to use (tests use a throwaway one). */
   pgSchema?: string;
   poolSize?: number;
@@ -70,8 +72,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
-function openSqlite(file: string): Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+function openSqlite(file: string | Buffer): Database {
+  if (typeof file === 'string' && file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   // Deleted content is overwritten with zeros, so burned secrets do not linger in free pages.
@@ -229,7 +231,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openSqlite(options.sqlitePath ?? ':memory:');
+  return openSqlite(options.sqliteImage ?? options.sqlitePath ?? ':memory:');
 }
 
 /** Kysely's migrator over our migration list, for this database (and its PostgreSQL schema). */

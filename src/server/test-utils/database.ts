@@ -1,4 +1,8 @@
 import crypto from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
 import { migrateToLatest, openDatabase, type Database, type Dialect } from '../db/database.js';
@@ -20,6 +24,29 @@ export interface TestDatabase extends Database {
   cleanup(): Promise<void>;
 }
 
+let sqliteImage: Promise<Buffer> | undefined;
+
+/**
+ * A migrated SQLite database file's bytes, made once per test file: an in-memory database opened from them starts
+ * migrated in about a millisecond, where running the migrations takes 20 ms (thousands of test apps a run).
+ */
+function migratedSqliteImage(): Promise<Buffer> {
+  sqliteImage ??= (async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'hush-sqlite-image-'));
+    try {
+      const database = openDatabase({ sqlitePath: join(folder, 'image.db') });
+      await migrateToLatest(database);
+      // A WAL database's image names a WAL file, which an in-memory copy cannot open.
+      await sql`PRAGMA journal_mode = DELETE`.execute(database.db);
+      await database.destroy();
+      return readFileSync(join(folder, 'image.db'));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  })();
+  return sqliteImage;
+}
+
 /** A fresh, migrated database (`migrate: false`: empty): in-memory or file SQLite, or a throwaway PostgreSQL schema. */
 export async function createTestDatabase(
   dialect: Dialect,
@@ -27,8 +54,11 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   const migrate = options.migrate === false ? async () => {} : migrateToLatest;
   if (dialect === 'sqlite') {
-    const database = openDatabase({ sqlitePath: options.sqliteFile ?? ':memory:' });
-    await migrate(database);
+    const copied = !options.sqliteFile && options.migrate !== false;
+    const database = copied
+      ? openDatabase({ sqliteImage: await migratedSqliteImage() })
+      : openDatabase({ sqlitePath: options.sqliteFile ?? ':memory:' });
+    if (!copied) await migrate(database);
     return {
       ...database,
       openSibling: async () => openDatabase({ sqlitePath: options.sqliteFile ?? ':memory:' }),
