@@ -26,17 +26,18 @@ import {
   sha256Of,
   type Harness,
 } from '../test-utils/blob-storage.js';
-import { hasRadosgw, startRadosgw } from '../test-utils/radosgw.js';
+import { hasRadosgw, radosgwOff, startRadosgw } from '../test-utils/radosgw.js';
 
 const MiB = 1024 * 1024;
 
 if (!hasRadosgw)
   console.warn('radosgw blob storage suite is SKIPPED: apt-get install radosgw ceph-mon ceph-osd to run it.');
+else if (radosgwOff) console.warn('radosgw blob storage suite is SKIPPED: TEST_RADOSGW=off.');
 
 describe.each([
   { kind: 'disk', start: diskHarness },
   { kind: 's3', start: () => s3Harness() },
-  ...(hasRadosgw ? [{ kind: 'radosgw', start: () => s3Harness(startRadosgw) }] : []),
+  ...(hasRadosgw && !radosgwOff ? [{ kind: 'radosgw', start: () => s3Harness(startRadosgw) }] : []),
 ])('$kind blob storage', ({ kind, start }) => {
   let harness: Harness;
   let storage: BlobStorage;
