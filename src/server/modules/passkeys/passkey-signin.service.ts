@@ -1,4 +1,3 @@
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { z } from 'zod';
 import type { PasskeyAssertion } from '../../../shared/api/passkeys.contract.js';
 import { clientGroup } from '../../../shared/rules/ip.js';
@@ -11,6 +10,7 @@ import type { SecurityDetails } from '../auth/security-events.js';
 import type { UserRow, UsersRepository } from '../auth/users.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { Challenges } from './challenges.js';
+import { webauthn } from './webauthn.js';
 import { challengeInvalid, passkeyRefused, type Refusal } from './passkeys.errors.js';
 import type { PasskeyRow, PasskeysRepository } from './passkeys.repository.js';
 import { transportsOf, userHandleOf } from './passkeys.service.js';
@@ -69,7 +69,7 @@ export function createPasskeySignin(deps: PasskeySigninDeps) {
     async options(rp: RelyingParty, pendingToken: string | undefined) {
       const userId = await pendingUser(pendingToken);
       const own = userId ? await repository.listOf(userId) : [];
-      return generateAuthenticationOptions({
+      return (await webauthn()).generateAuthenticationOptions({
         rpID: rp.id,
         challenge: Buffer.from(await challenges.issue('signin', userId), 'base64url'),
         allowCredentials: own.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
@@ -140,7 +140,9 @@ async function verified(
   requireUserVerification: boolean,
 ): Promise<number | null> {
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response: input.credential,
       expectedChallenge: challenge,
       expectedOrigin: input.rp.origin,

@@ -1,4 +1,4 @@
-import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { z } from 'zod';
 import type { RegisterPasskeyBody } from '../../../shared/api/passkeys.contract.js';
 import { PASSKEYS_MAX } from '../../../shared/rules/passkeys.js';
@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { UserRow } from '../auth/users.repository.js';
 import type { Challenges } from './challenges.js';
+import { webauthn } from './webauthn.js';
 import {
   challengeInvalid,
   passkeyExists,
@@ -56,7 +57,7 @@ export function createPasskeysService({ repository, challenges, clock }: Passkey
     async registrationOptions(user: UserRow, rp: RelyingParty) {
       const existing = await repository.listOf(user.id);
       if (existing.length >= PASSKEYS_MAX) throw passkeyLimit();
-      return generateRegistrationOptions({
+      return (await webauthn()).generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.id,
         userName: user.username,
@@ -75,7 +76,9 @@ export function createPasskeysService({ repository, challenges, clock }: Passkey
       if (!taken || taken.userId !== user.id) throw challengeInvalid();
       let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
       try {
-        verified = await verifyRegistrationResponse({
+        verified = await (
+          await webauthn()
+        ).verifyRegistrationResponse({
           response: body.credential,
           expectedChallenge: taken.challenge,
           expectedOrigin: rp.origin,
