@@ -1,5 +1,4 @@
 import type { Config } from '../../config.js';
-import nodemailer from 'nodemailer';
 import { coded, type DeliveryError } from '../../../shared/rules/deliveries.js';
 import { directionOf } from '../../../shared/rules/languages.js';
 import type { EventData } from '../events/events.repository.js';
@@ -88,23 +87,26 @@ export function createMailer(options: {
   publicUrl: string | null;
 }) {
   const url = new URL(options.url);
-  const transport = nodemailer.createTransport({
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
-    secure: url.protocol === 'smtps:',
-    requireTLS: options.requireTls,
-    ...(url.username && {
-      auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+  // nodemailer is loaded only where SMTP is set (it was an eighth of the server's import time).
+  const transport = import('nodemailer').then(({ default: nodemailer }) =>
+    nodemailer.createTransport({
+      host: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+      secure: url.protocol === 'smtps:',
+      requireTLS: options.requireTls,
+      ...(url.username && {
+        auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+      }),
+      tls: { rejectUnauthorized: options.rejectUnauthorized },
+      connectionTimeout: options.timeoutMs,
+      greetingTimeout: options.timeoutMs,
+      socketTimeout: options.timeoutMs,
     }),
-    tls: { rejectUnauthorized: options.rejectUnauthorized },
-    connectionTimeout: options.timeoutMs,
-    greetingTimeout: options.timeoutMs,
-    socketTimeout: options.timeoutMs,
-  });
+  );
   return {
     async send(mail: Mail): Promise<MailResult> {
       try {
-        await transport.sendMail(composeMail(mail, options.from, options.publicUrl));
+        await (await transport).sendMail(composeMail(mail, options.from, options.publicUrl));
         return { ok: true, code: 250, error: null };
       } catch (error) {
         const failure = error as { responseCode?: number; response?: string; code?: string; message?: string };
@@ -118,7 +120,9 @@ export function createMailer(options: {
      */
     async sendComposed(mail: ComposedMail): Promise<MailResult> {
       try {
-        await transport.sendMail({
+        await (
+          await transport
+        ).sendMail({
           ...mail,
           from: options.from,
           headers: { 'Auto-Submitted': 'auto-generated' },
@@ -129,7 +133,7 @@ export function createMailer(options: {
         return { ok: false, code: failure.responseCode ?? null, error: mailError(failure) };
       }
     },
-    close: () => transport.close(),
+    close: () => void transport.then((open) => open.close()).catch(() => undefined),
   };
 }
 
