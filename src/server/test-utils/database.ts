@@ -52,13 +52,12 @@ export async function createTestDatabase(
   dialect: Dialect,
   options: { sqliteFile?: string; migrate?: boolean } = {},
 ): Promise<TestDatabase> {
-  const migrate = options.migrate === false ? async () => {} : migrateToLatest;
   if (dialect === 'sqlite') {
-    const copied = !options.sqliteFile && options.migrate !== false;
-    const database = copied
-      ? openDatabase({ sqliteImage: await migratedSqliteImage() })
-      : openDatabase({ sqlitePath: options.sqliteFile ?? ':memory:' });
-    if (!copied) await migrate(database);
+    const database =
+      options.sqliteFile || options.migrate === false
+        ? openDatabase({ sqlitePath: options.sqliteFile ?? ':memory:' })
+        : openDatabase({ sqliteImage: await migratedSqliteImage() });
+    if (options.sqliteFile && options.migrate !== false) await migrateToLatest(database);
     return {
       ...database,
       openSibling: async () => openDatabase({ sqlitePath: options.sqliteFile ?? ':memory:' }),

@@ -103,36 +103,25 @@ export function createMailer(options: {
       socketTimeout: options.timeoutMs,
     }),
   );
+  /** One message through the transport: a refusal or a failure is an answer, never a throw. */
+  const deliver = async (message: Parameters<Awaited<typeof transport>['sendMail']>[0]): Promise<MailResult> => {
+    try {
+      await (await transport).sendMail(message);
+      return { ok: true, code: 250, error: null };
+    } catch (error) {
+      const failure = error as { responseCode?: number; response?: string; code?: string; message?: string };
+      return { ok: false, code: failure.responseCode ?? null, error: mailError(failure) };
+    }
+  };
   return {
-    async send(mail: Mail): Promise<MailResult> {
-      try {
-        await (await transport).sendMail(composeMail(mail, options.from, options.publicUrl));
-        return { ok: true, code: 250, error: null };
-      } catch (error) {
-        const failure = error as { responseCode?: number; response?: string; code?: string; message?: string };
-        return { ok: false, code: failure.responseCode ?? null, error: mailError(failure) };
-      }
-    },
+    send: (mail: Mail) => deliver(composeMail(mail, options.from, options.publicUrl)),
     /**
      * An account email (verification, password reset): sent now, by the request that asked for it, not through the
      * events outbox. Its link must arrive while the person waits for it, is worth nothing after its short validity,
      * and must not be written to the outbox's tables, which keep no secrets.
      */
-    async sendComposed(mail: ComposedMail): Promise<MailResult> {
-      try {
-        await (
-          await transport
-        ).sendMail({
-          ...mail,
-          from: options.from,
-          headers: { 'Auto-Submitted': 'auto-generated' },
-        });
-        return { ok: true, code: 250, error: null };
-      } catch (error) {
-        const failure = error as { responseCode?: number; response?: string; code?: string; message?: string };
-        return { ok: false, code: failure.responseCode ?? null, error: mailError(failure) };
-      }
-    },
+    sendComposed: (mail: ComposedMail) =>
+      deliver({ ...mail, from: options.from, headers: { 'Auto-Submitted': 'auto-generated' } }),
     close: () => void transport.then((open) => open.close()).catch(() => undefined),
   };
 }

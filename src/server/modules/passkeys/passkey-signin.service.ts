@@ -139,10 +139,9 @@ async function verified(
   challenge: string,
   requireUserVerification: boolean,
 ): Promise<number | null> {
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
-    const result = await (
-      await webauthn()
-    ).verifyAuthenticationResponse({
+    const result = await verifyAuthenticationResponse({
       response: input.credential,
       expectedChallenge: challenge,
       expectedOrigin: input.rp.origin,

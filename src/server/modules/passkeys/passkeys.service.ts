@@ -1,4 +1,3 @@
-import type { verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { z } from 'zod';
 import type { RegisterPasskeyBody } from '../../../shared/api/passkeys.contract.js';
 import { PASSKEYS_MAX } from '../../../shared/rules/passkeys.js';
@@ -74,11 +73,10 @@ export function createPasskeysService({ repository, challenges, clock }: Passkey
     async register(user: UserRow, rp: RelyingParty, body: z.output<typeof RegisterPasskeyBody>) {
       const taken = await challenges.take(body.credential.response.clientDataJSON, 'register');
       if (!taken || taken.userId !== user.id) throw challengeInvalid();
+      const { verifyRegistrationResponse } = await webauthn();
       let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
       try {
-        verified = await (
-          await webauthn()
-        ).verifyRegistrationResponse({
+        verified = await verifyRegistrationResponse({
           response: body.credential,
           expectedChallenge: taken.challenge,
           expectedOrigin: rp.origin,
